@@ -1,0 +1,45 @@
+"""What every deal form shares: the hidden fields that make two phones safe, and error placement."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from django import forms
+
+from ..rules.base import InvalidDeal
+
+
+class DealForm(forms.Form):
+    """`number` is the deal the scorer is entering, `client_token` recognises a repeated post,
+    `version` the edit the scorer started from."""
+
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    client_token = forms.UUIDField(widget=forms.HiddenInput, required=False)
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
+
+    template_name_fields: ClassVar[str]
+    conflict: list[str]
+    error_fields: ClassVar[dict[str, str]] = {}
+
+    def __init__(self, *args: Any, seats: Sequence[str], suit_names: str = "german", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = list(seats)
+        self.conflict = []
+        self.suit_names = suit_names
+        if not self.is_bound:
+            self.initial.setdefault("client_token", uuid.uuid4())
+
+    @classmethod
+    def initial_from_entry(cls, entry: dict[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def entry(self) -> dict[str, Any]:
+        """The rules entry built from cleaned_data (after is_valid())."""
+        raise NotImplementedError
+
+    def add_rule_error(self, error: InvalidDeal) -> None:
+        """Show the engine's message beside the field it names, or above the form."""
+        field = self.error_fields.get(error.field, error.field)
+        self.add_error(field if field in self.fields else None, error.message)

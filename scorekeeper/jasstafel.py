@@ -1,0 +1,76 @@
+"""The chalk board of Schieber: a total drawn as strokes of 100, 50 and 20 on a Z, plus the rest.
+
+Strokes of 100 lie on the bottom line, 50s on the diagonal, 20s on the top line; what is left under
+20 is written beside the board. Drawn from the total, as a clean slate would show it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Tafel:
+    hundreds: int
+    fifties: int
+    twenties: int
+    rest: int
+
+    @property
+    def total(self) -> int:
+        return 100 * self.hundreds + 50 * self.fifties + 20 * self.twenties + self.rest
+
+
+def tafel(total: int) -> Tafel:
+    hundreds, below_hundred = divmod(max(total, 0), 100)
+    fifties, below_fifty = divmod(below_hundred, 50)
+    twenties, rest = divmod(below_fifty, 20)
+    return Tafel(hundreds, fifties, twenties, rest)
+
+
+@dataclass(frozen=True)
+class Stroke:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+
+# The Z in a 300 x 120 viewBox: top line y=15, bottom line y=105, diagonal from (285,15) to (15,105).
+TOP, BOTTOM, LEFT, RIGHT = 15.0, 105.0, 15.0, 285.0
+
+
+def _line_strokes(count: int, y: float, height: float) -> list[Stroke]:
+    """Upright strokes along a line; every fifth crosses the four before it, as chalk is bundled."""
+    strokes: list[Stroke] = []
+    x = LEFT + 6
+    for index in range(count):
+        if index % 5 == 4:
+            strokes.append(Stroke(x - 26, y + height / 2, x - 2, y - height / 2))
+            x += 8
+        else:
+            strokes.append(Stroke(x, y - height / 2, x, y + height / 2))
+            x += 6
+        if x > RIGHT - 4:  # a long game: start a second row just inside the Z
+            x = LEFT + 6
+            y += -height if y > (TOP + BOTTOM) / 2 else height
+    return strokes
+
+
+def _diagonal_strokes(count: int) -> list[Stroke]:
+    """Small crosses along the diagonal, one per 50."""
+    strokes: list[Stroke] = []
+    for index in range(count):
+        t = (index + 1) / (count + 1)
+        x = RIGHT - t * (RIGHT - LEFT)
+        y = TOP + t * (BOTTOM - TOP)
+        strokes.append(Stroke(x - 6, y - 6, x + 6, y + 6))
+    return strokes
+
+
+def strokes(board: Tafel) -> list[Stroke]:
+    return (
+        _line_strokes(board.twenties, TOP + 10, 14)
+        + _diagonal_strokes(board.fifties)
+        + _line_strokes(board.hundreds, BOTTOM - 10, 14)
+    )

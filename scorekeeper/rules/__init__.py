@@ -1,0 +1,85 @@
+"""The scoring engine: one pure module per variant, found by its key.
+
+Adding a variant is adding its module and one line in VARIANT_MODULES.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from importlib import import_module
+from typing import Any
+
+from .base import DealResult, Entry, GameResult, InvalidDeal, Placing, Variant
+
+VARIANT_MODULES: dict[str, str] = {
+    "schieber": "schieber",
+    "coiffeur": "coiffeur",
+    "differenzler": "differenzler",
+    "molotow": "molotow",
+    "putz": "putz",
+    "handjass": "handjass",
+    "pandur": "pandur",
+    "jazz": "jazz",
+}
+
+__all__ = [
+    "DealResult",
+    "GameResult",
+    "InvalidDeal",
+    "Placing",
+    "Variant",
+    "available_variants",
+    "get_variant",
+    "score_game",
+]
+
+
+def available_variants() -> dict[str, Variant]:
+    """The variants whose module is present, by key, in the order of VARIANT_MODULES."""
+    found: dict[str, Variant] = {}
+    for key in VARIANT_MODULES:
+        try:
+            found[key] = get_variant(key)
+        except InvalidDeal:
+            continue
+    return found
+
+
+def get_variant(key: Any) -> Variant:
+    module_name = VARIANT_MODULES.get(key) if isinstance(key, str) else None
+    if module_name is None:
+        raise InvalidDeal(None, "variant", f"Unknown variant {key!r}.")
+    try:
+        module = import_module(f"{__name__}.{module_name}")
+    except ModuleNotFoundError as missing:
+        if missing.name != f"{__name__}.{module_name}":
+            raise
+        raise InvalidDeal(None, "variant", f"The variant {key!r} is not available yet.") from None
+    return module.VARIANT
+
+
+def score_game(
+    variant: str,
+    seats: Sequence[str],
+    settings: Mapping[str, Any] | None,
+    deals: Sequence[Entry],
+) -> GameResult:
+    """Score a whole game from its entries; raises InvalidDeal naming the first bad deal and field."""
+    rules = get_variant(variant)
+    if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
+        raise InvalidDeal(None, "seats", "Seats must be a list of player names.")
+    if not isinstance(deals, Sequence) or isinstance(deals, (str, bytes)):
+        raise InvalidDeal(None, "deals", "Deals must be a list of deal entries.")
+    return rules.score(list(seats), settings_with_defaults(rules, settings), deals)
+
+
+def settings_with_defaults(rules: Variant, settings: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The variant's defaults overridden by the game's settings; an unknown key is refused."""
+    if settings is None:
+        settings = {}
+    if not isinstance(settings, Mapping):
+        raise InvalidDeal(None, "settings", "Settings must be an object of named values.")
+    for key in settings:
+        if key not in rules.defaults:
+            raise InvalidDeal(None, key, f"Unknown setting {key!r} for {rules.key}.")
+    return {**rules.defaults, **settings}

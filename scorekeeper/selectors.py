@@ -1,0 +1,122 @@
+"""Reads: what a page shows, in a fixed number of queries whatever the number of deals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Count, Q, QuerySet
+
+from . import rules
+from .jasstafel import Stroke, Tafel, strokes, tafel
+from .models import Club, DealChange, Game, Player
+from .permissions import Need, allows
+from .rules.base import DealResult, GameResult
+from .suits import mode_name
+
+SCHIEBER_TEAMS = {"A": (0, 2), "B": (1, 3)}
+
+
+@dataclass(frozen=True)
+class Side:
+    key: str
+    label: str
+    total: int
+    rank: int
+    tafel: Tafel | None
+    strokes: list[Stroke]
+    to_go: int | None
+
+
+@dataclass(frozen=True)
+class DealRow:
+    number: int
+    scores: list[int]
+    details: dict[str, Any]
+    trump: Any
+    is_last: bool
+
+
+@dataclass(frozen=True)
+class Board:
+    """Everything the live game page shows."""
+
+    game: Game
+    seats: list[str]
+    result: GameResult
+    sides: list[Side]
+    rows: list[DealRow]
+    can_score: bool
+
+    @property
+    def next_number(self) -> int:
+        return len(self.rows) + 1
+
+    @property
+    def winner_label(self) -> str:
+        return next((side.label for side in self.sides if side.key == self.result.winner), "")
+
+    @property
+    def target(self) -> int | None:
+        return self.result.state.get("target")
+
+
+def side_label(variant: str, side: str, seats: list[str]) -> str:
+    if variant in ("schieber", "coiffeur") and side in SCHIEBER_TEAMS:
+        first, second = SCHIEBER_TEAMS[side]
+        return f"{seats[first]} & {seats[second]}"
+    return side
+
+
+def _row(variant: str, suit_names: str, scored: DealResult, sides: tuple[str, ...], last: int) -> DealRow:
+    details = dict(scored.details)
+    trump = mode_name(suit_names, details["trump"]) if "trump" in details else None
+    return DealRow(
+        scored.number, [scored.scores.get(s, 0) for s in sides], details, trump, scored.number == last
+    )
+
+
+def game_board(game: Game, user: User | AnonymousUser) -> Board:
+    """Seats and entries in two queries; the engine re-scores them (pure, fast)."""
+    seats = list(game.seats.order_by("position").values_list("name", flat=True))
+    entries = list(game.deals.order_by("number").values_list("entry", flat=True))
+    result = rules.score_game(game.variant, seats, game.settings, entries)
+    placing = {p.side: p.rank for p in result.ranking}
+    is_schieber = game.variant == "schieber"
+    target = result.state.get("target")
+    sides = [
+        Side(
+            key=side,
+            label=side_label(game.variant, side, seats),
+            total=result.totals[side],
+            rank=placing[side],
+            tafel=tafel(result.totals[side]) if is_schieber else None,
+            strokes=strokes(tafel(result.totals[side])) if is_schieber else [],
+            to_go=max(target - result.totals[side], 0) if target else None,
+        )
+        for side in result.sides
+    ]
+    rows = [_row(game.variant, game.club.suit_names, d, result.sides, len(entries)) for d in result.deals]
+    can_score = allows(role=getattr(game, "role", None), is_public=game.club.is_public, need=Need.SCORER)
+    return Board(game, seats, result, sides, rows, can_score)
+
+
+def user_clubs(user: User | AnonymousUser) -> QuerySet[Club]:
+    """Clubs the user belongs to, then public clubs, each with its number of games."""
+    visible = Q(is_public=True)
+    if user.is_authenticated:
+        visible |= Q(memberships__user=user)
+    return Club.objects.filter(visible).distinct().annotate(game_count=Count("games", distinct=True))
+
+
+def club_games(club: Club) -> QuerySet[Game]:
+    return club.games.prefetch_related("seats").order_by("finished", "-created_at")
+
+
+def roster(club: Club) -> QuerySet[Player]:
+    return club.players.order_by("name")
+
+
+def changes(game: Game) -> QuerySet[DealChange]:
+    return game.changes.select_related("by")

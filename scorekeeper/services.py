@@ -1,0 +1,203 @@
+"""Every write: atomic, with the game row locked, validated by the rules, audited.
+
+The rules engine re-scores the whole game from its entries on every write, so the stored scores are
+never computed from a half-saved state, and a correction re-derives everything after it.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+
+from . import rules
+from .models import Club, Deal, DealChange, DealScore, Game, Membership, Player, Role, Seat
+from .rules.base import GameResult, InvalidDeal
+
+
+class DealConflict(Exception):
+    """Another phone changed the game meanwhile; the message tells the scorer what to check."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Recorded:
+    deal: Deal
+    result: GameResult
+    repeated: bool  # the same submission arrived again (double tap, retry): nothing new was saved
+
+
+# ---- clubs and players ---------------------------------------------------------------------------
+
+
+@transaction.atomic
+def create_club(
+    *, name: str, slug: str, owner: User, is_public: bool = False, suit_names: str = "german"
+) -> Club:
+    club = Club.objects.create(name=name, slug=slug, is_public=is_public, suit_names=suit_names)
+    Membership.objects.create(club=club, user=owner, role=Role.OWNER)
+    return club
+
+
+def set_membership(*, club: Club, user: User, role: str) -> Membership:
+    membership, _ = Membership.objects.update_or_create(club=club, user=user, defaults={"role": role})
+    return membership
+
+
+def add_player(*, club: Club, name: str) -> Player:
+    player, _ = Player.objects.get_or_create(club=club, name=name.strip())
+    return player
+
+
+# ---- games ---------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def create_game(
+    *, club: Club, variant: str, players: Sequence[Player], settings: Mapping[str, Any], by: User
+) -> Game:
+    """Seats in the given order; the rules check the seats and settings before anything is saved."""
+    names = [player.name for player in players]
+    result = rules.score_game(variant, names, settings, [])
+    game = Game.objects.create(
+        club=club, variant=variant, settings=dict(settings), created_by=by, totals=dict(result.totals)
+    )
+    Seat.objects.bulk_create(
+        Seat(game=game, position=index, player=player, name=player.name)
+        for index, player in enumerate(players, start=1)
+    )
+    return game
+
+
+def _locked(game_id: int) -> Game:
+    return Game.objects.select_for_update().get(pk=game_id)
+
+
+def _entries(game: Game) -> list[tuple[int, dict[str, Any], uuid.UUID]]:
+    return list(game.deals.order_by("number").values_list("number", "entry", "client_token"))
+
+
+def seat_names(game: Game) -> list[str]:
+    return list(game.seats.order_by("position").values_list("name", flat=True))
+
+
+def _score(game: Game, entries: Sequence[Mapping[str, Any]]) -> GameResult:
+    return rules.score_game(game.variant, seat_names(game), game.settings, entries)
+
+
+def _store_result(game: Game, result: GameResult) -> None:
+    game.totals = dict(result.totals)
+    game.finished = result.finished
+    game.winner = result.winner or ""
+    game.revision += 1
+    game.save(update_fields=["totals", "finished", "winner", "revision"])
+
+
+def _score_rows(deal: Deal, scores: Mapping[str, int]) -> list[DealScore]:
+    return [DealScore(deal=deal, side=side, score=score) for side, score in scores.items()]
+
+
+def record_deal(
+    *, game_id: int, entry: Mapping[str, Any], by: User, number: int, client_token: uuid.UUID
+) -> Recorded:
+    """Add deal `number` (the number the scorer's form expected) to the game.
+
+    A repeated `client_token` returns the deal it already saved; a `number` that another phone took
+    meanwhile is a DealConflict, never a second deal.
+    """
+    with transaction.atomic():
+        game = _locked(game_id)
+        stored = _entries(game)
+        for stored_number, _, token in stored:
+            if token == client_token:
+                deal = game.deals.get(number=stored_number)
+                return Recorded(deal, _score(game, [e for _, e, _ in stored]), repeated=True)
+        if number != len(stored) + 1:
+            raise DealConflict(
+                f"Deal {number} was entered meanwhile on another phone. Check the list, then enter deal "
+                f"{len(stored) + 1}."
+            )
+        result = _score(game, [e for _, e, _ in stored] + [dict(entry)])
+        try:
+            with transaction.atomic():
+                deal = Deal.objects.create(
+                    game=game, number=number, entry=dict(entry), client_token=client_token, created_by=by
+                )
+        except IntegrityError:
+            raise DealConflict(f"Deal {number} was entered meanwhile on another phone.") from None
+        DealScore.objects.bulk_create(_score_rows(deal, result.deals[-1].scores))
+        _store_result(game, result)
+        DealChange.objects.create(
+            game=game, deal_number=number, action=DealChange.Action.ADDED, after=deal.entry, by=by
+        )
+    return Recorded(deal, result, repeated=False)
+
+
+def _rederive_scores(game: Game, result: GameResult, deals: Sequence[Deal]) -> None:
+    """A correction can change later deals (who sits out, who dropped out): rewrite every score row."""
+    DealScore.objects.filter(deal__game=game).delete()
+    by_number = {deal.number: deal for deal in deals}
+    DealScore.objects.bulk_create(
+        row for scored in result.deals for row in _score_rows(by_number[scored.number], scored.scores)
+    )
+
+
+@transaction.atomic
+def edit_deal(*, game_id: int, number: int, entry: Mapping[str, Any], by: User, version: int) -> Recorded:
+    """Replace a deal's entry; `version` is the one the scorer saw, so a stale edit is refused."""
+    game = _locked(game_id)
+    deals = list(game.deals.order_by("number"))
+    deal = next((d for d in deals if d.number == number), None)
+    if deal is None:
+        raise DealConflict(f"Deal {number} no longer exists: it was deleted meanwhile.")
+    if deal.version != version:
+        raise DealConflict("This deal was changed meanwhile on another phone. Check it and save again.")
+    entries = [dict(entry) if d.number == number else d.entry for d in deals]
+    result = _score(game, entries)
+    before = deal.entry
+    deal.entry, deal.version, deal.updated_by = dict(entry), deal.version + 1, by
+    deal.save(update_fields=["entry", "version", "updated_by", "updated_at"])
+    _rederive_scores(game, result, deals)
+    _store_result(game, result)
+    DealChange.objects.create(
+        game=game, deal_number=number, action=DealChange.Action.EDITED, before=before, after=deal.entry, by=by
+    )
+    return Recorded(deal, result, repeated=False)
+
+
+@transaction.atomic
+def delete_last_deal(*, game_id: int, number: int, by: User) -> GameResult:
+    """Only the last deal can go, so no later deal is ever scored against a hole."""
+    game = _locked(game_id)
+    deals = list(game.deals.order_by("number"))
+    if not deals or deals[-1].number != number:
+        raise DealConflict(f"Deal {number} is no longer the last deal: only the last deal can be deleted.")
+    last = deals.pop()
+    result = _score(game, [d.entry for d in deals])
+    last.delete()
+    _store_result(game, result)
+    DealChange.objects.create(
+        game=game, deal_number=number, action=DealChange.Action.DELETED, before=last.entry, by=by
+    )
+    return result
+
+
+__all__ = [
+    "DealConflict",
+    "InvalidDeal",
+    "Recorded",
+    "add_player",
+    "create_club",
+    "create_game",
+    "delete_last_deal",
+    "edit_deal",
+    "record_deal",
+    "set_membership",
+]

@@ -1,0 +1,16 @@
+"""Settings for the test suite: production settings (DEBUG off) minus HTTPS-only redirects and cookies.
+
+The database still comes from DATABASE_URL: SQLite by default, PostgreSQL in CI.
+"""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "tests-only-secret-key-not-for-production-5f0c1d2e3a4b")
+os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
+os.environ.setdefault("SECURE_COOKIES", "0")
+os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")
+
+from .settings import *  # noqa: F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # noqa: F405

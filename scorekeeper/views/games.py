@@ -1,0 +1,84 @@
+"""New game, the live game page, its spectator refresh, and the history of changes."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from .. import rules, selectors, services
+from ..dealforms import DEAL_FORMS
+from ..forms import NewGameForm, SettingsForm, variant_choices
+from ..permissions import Need, load_club, load_game
+from ..rules.base import InvalidDeal
+from .deals import blank_deal_form, render_board
+
+
+def _variant(request: HttpRequest) -> str:
+    keys = [key for key, _ in variant_choices()]
+    asked = request.POST.get("variant") or request.GET.get("variant")
+    return asked if asked in keys else keys[0]
+
+
+def _seat_count(variant: str) -> int:
+    return rules.get_variant(variant).player_counts[-1]
+
+
+@require_http_methods(["GET", "POST"])
+def game_new(request: HttpRequest, slug: str) -> HttpResponse:
+    club = load_club(request.user, slug, Need.SCORER)
+    variant = _variant(request)
+    preset = request.POST.get("preset") or request.GET.get("preset") or "standard"
+    data = request.POST if request.method == "POST" else None
+    form = NewGameForm(data, variant=variant, seat_count=_seat_count(variant), initial={"preset": preset})
+    settings_form = SettingsForm(data, variant=variant, preset=preset)
+    if request.method == "POST" and form.is_valid() and settings_form.is_valid():
+        try:
+            with transaction.atomic():
+                players = [services.add_player(club=club, name=name) for name in form.cleaned_data["players"]]
+                game = services.create_game(
+                    club=club,
+                    variant=variant,
+                    players=players,
+                    settings=settings_form.settings(),
+                    by=request.user,
+                )
+        except InvalidDeal as error:
+            target = settings_form if error.field in settings_form.fields else form
+            target.add_error(error.field if error.field in target.fields else None, error.message)
+        else:
+            return redirect("game", pk=game.pk)
+    context = {"club": club, "form": form, "settings_form": settings_form, "roster": selectors.roster(club)}
+    if request.htmx and request.method == "GET":
+        return render(request, "scorekeeper/game_new.html#settings", context)
+    return render(request, "scorekeeper/game_new.html", context)
+
+
+@require_GET
+def game(request: HttpRequest, pk: int) -> HttpResponse:
+    game = load_game(request.user, pk, Need.READ)
+    board = selectors.game_board(game, request.user)
+    form = blank_deal_form(board) if board.can_score and not board.result.finished else None
+    return render_board(request, board, form, template="scorekeeper/game.html")
+
+
+@require_GET
+def game_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """Spectators poll this; an unchanged game answers 204 (htmx swaps nothing) after one query."""
+    game = load_game(request.user, pk, Need.READ)
+    if request.GET.get("revision") == str(game.revision):
+        return HttpResponse(status=204)
+    board = selectors.game_board(game, request.user)
+    return render(request, "scorekeeper/game.html#live", {"board": board, "game": game})
+
+
+@require_GET
+def game_history(request: HttpRequest, pk: int) -> HttpResponse:
+    game = load_game(request.user, pk, Need.READ)
+    return render(
+        request, "scorekeeper/game_history.html", {"game": game, "changes": selectors.changes(game)}
+    )
+
+
+__all__ = ["DEAL_FORMS", "game", "game_history", "game_live", "game_new"]

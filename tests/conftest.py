@@ -1,0 +1,108 @@
+"""Fixtures shared by the database tests: a private club with one user per role, players, games."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client
+
+from scorekeeper import services
+from scorekeeper.models import Club, Game, Player, Role
+
+PASSWORD = "correct-horse-battery"
+ROLES = ("owner", "admin", "scorer", "viewer")
+
+
+def require(condition: bool, *, env: str, reason: str) -> None:
+    """Skip a test that cannot run here, unless CI requires it (env set): then it fails loudly."""
+    if condition:
+        return
+    if os.environ.get(env):
+        pytest.fail(f"{reason} ({env} is set, so this test must run)")
+    pytest.skip(reason)
+
+
+@pytest.fixture
+def postgres_only() -> None:
+    require(connection.vendor == "postgresql", env="REQUIRE_POSTGRES", reason="needs PostgreSQL")
+
+
+def make_user(username: str) -> User:
+    return User.objects.create_user(username=username, password=PASSWORD)
+
+
+@pytest.fixture
+def club(db: None) -> Club:
+    """A private club; its members are the users named after their role."""
+    owner = make_user("owner")
+    club = services.create_club(name="Jassclub Zürich", slug="zuerich", owner=owner)
+    for role in ROLES[1:]:
+        services.set_membership(club=club, user=make_user(role), role=role)
+    return club
+
+
+@pytest.fixture
+def other_club(db: None) -> Club:
+    """Another club, whose admin must see nothing of `club`."""
+    return services.create_club(name="Jassclub Bern", slug="bern", owner=make_user("stranger"))
+
+
+@pytest.fixture
+def users(club: Club, other_club: Club) -> dict[str, User]:
+    return {user.username: user for user in User.objects.all()}
+
+
+@pytest.fixture
+def players(club: Club) -> list[Player]:
+    return [services.add_player(club=club, name=name) for name in ("Anna", "Beat", "Cla", "Dora")]
+
+
+@pytest.fixture
+def make_game(club: Club, players: list[Player]) -> Callable[..., Game]:
+    def make(settings: dict[str, Any] | None = None, deals: Sequence[dict[str, Any]] = ()) -> Game:
+        owner = User.objects.get(username="owner")
+        game = services.create_game(
+            club=club, variant="schieber", players=players, settings=settings or {}, by=owner
+        )
+        play(game, deals, by=owner)
+        game.refresh_from_db()
+        return game
+
+    return make
+
+
+def play(game: Game, deals: Sequence[dict[str, Any]], *, by: User) -> None:
+    start = game.deals.count() + 1
+    for number, entry in enumerate(deals, start=start):
+        services.record_deal(game_id=game.pk, entry=entry, by=by, number=number, client_token=uuid.uuid4())
+
+
+@pytest.fixture
+def client_as(users: dict[str, User]) -> Callable[[str | None], Client]:
+    """A test client signed in as the user named (owner, admin, scorer, viewer, stranger) or anonymous."""
+
+    def make(username: str | None) -> Client:
+        client = Client()
+        if username:
+            client.force_login(users[username])
+        return client
+
+    return make
+
+
+@pytest.fixture
+def role_of() -> Callable[[Club, User], str | None]:
+    def lookup(club: Club, user: User) -> str | None:
+        membership = club.memberships.filter(user=user).first()
+        return membership.role if membership else None
+
+    return lookup
+
+
+__all__ = ["PASSWORD", "ROLES", "Role", "make_user", "play", "require"]
