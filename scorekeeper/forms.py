@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.utils.text import slugify
 
 from . import rules
-from .dealforms import DEAL_FORMS
+from .dealforms import playable_variants
 from .models import Club, Role
 
 
@@ -62,7 +62,7 @@ class PlayerForm(forms.Form):
 
 def variant_choices() -> list[tuple[str, str]]:
     """Variants that have both rules and a deal form: only those can be played live."""
-    return [(key, key.capitalize()) for key in rules.available_variants() if key in DEAL_FORMS]
+    return [(key, key.capitalize()) for key in playable_variants()]
 
 
 class NewGameForm(forms.Form):

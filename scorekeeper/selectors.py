@@ -13,7 +13,6 @@ from .jasstafel import Stroke, Tafel, strokes, tafel
 from .models import Club, DealChange, Game, Player
 from .permissions import Need, allows
 from .rules.base import DealResult, GameResult
-from .suits import mode_name
 
 SCHIEBER_TEAMS = {"A": (0, 2), "B": (1, 3)}
 
@@ -34,7 +33,6 @@ class DealRow:
     number: int
     scores: list[int]
     details: dict[str, Any]
-    trump: Any
     is_last: bool
 
 
@@ -44,6 +42,7 @@ class Board:
 
     game: Game
     seats: list[str]
+    entries: list[dict[str, Any]]
     result: GameResult
     sides: list[Side]
     rows: list[DealRow]
@@ -61,6 +60,16 @@ class Board:
     def target(self) -> int | None:
         return self.result.state.get("target")
 
+    @property
+    def templates(self) -> dict[str, Any]:
+        """The variant's own pieces of the page: deal form, one deal's notes, its score panel."""
+        folder = f"scorekeeper/variants/{self.game.variant}"
+        return {
+            "form": f"{folder}/form.html",
+            "deal": f"{folder}/deal.html",
+            "panel": [f"{folder}/panel.html", "scorekeeper/variants/no_panel.html"],
+        }
+
 
 def side_label(variant: str, side: str, seats: list[str]) -> str:
     if variant in ("schieber", "coiffeur") and side in SCHIEBER_TEAMS:
@@ -69,12 +78,9 @@ def side_label(variant: str, side: str, seats: list[str]) -> str:
     return side
 
 
-def _row(variant: str, suit_names: str, scored: DealResult, sides: tuple[str, ...], last: int) -> DealRow:
-    details = dict(scored.details)
-    trump = mode_name(suit_names, details["trump"]) if "trump" in details else None
-    return DealRow(
-        scored.number, [scored.scores.get(s, 0) for s in sides], details, trump, scored.number == last
-    )
+def _row(scored: DealResult, sides: tuple[str, ...], last: int) -> DealRow:
+    scores = [scored.scores.get(side, 0) for side in sides]
+    return DealRow(scored.number, scores, dict(scored.details), scored.number == last)
 
 
 def game_board(game: Game, user: User | AnonymousUser) -> Board:
@@ -97,9 +103,9 @@ def game_board(game: Game, user: User | AnonymousUser) -> Board:
         )
         for side in result.sides
     ]
-    rows = [_row(game.variant, game.club.suit_names, d, result.sides, len(entries)) for d in result.deals]
+    rows = [_row(deal, result.sides, len(entries)) for deal in result.deals]
     can_score = allows(role=getattr(game, "role", None), is_public=game.club.is_public, need=Need.SCORER)
-    return Board(game, seats, result, sides, rows, can_score)
+    return Board(game, seats, entries, result, sides, rows, can_score)
 
 
 def user_clubs(user: User | AnonymousUser) -> QuerySet[Club]:

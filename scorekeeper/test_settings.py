@@ -14,3 +14,7 @@ from .settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # noqa: F405
+# WhiteNoise warns "No directory at: staticfiles/" when collectstatic never ran (a fresh clone), and the
+# suite turns warnings into errors: find static files as in development instead.
+WHITENOISE_AUTOREFRESH = True
+WHITENOISE_USE_FINDERS = True

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from django import forms
@@ -19,15 +19,23 @@ class DealForm(forms.Form):
     client_token = forms.UUIDField(widget=forms.HiddenInput, required=False)
     version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
 
-    template_name_fields: ClassVar[str]
     conflict: list[str]
     error_fields: ClassVar[dict[str, str]] = {}
 
-    def __init__(self, *args: Any, seats: Sequence[str], suit_names: str = "german", **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        seats: Sequence[str],
+        suit_names: str = "german",
+        state: Mapping[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        """`state` is the engine's GameResult.state: what the next deal needs (who is in, open rows)."""
         super().__init__(*args, **kwargs)
         self.seats = list(seats)
-        self.conflict = []
         self.suit_names = suit_names
+        self.state = state or {}
+        self.conflict = []
         if not self.is_bound:
             self.initial.setdefault("client_token", uuid.uuid4())
 

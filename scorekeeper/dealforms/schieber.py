@@ -13,7 +13,6 @@ TEAMS = [("A", "Team A"), ("B", "Team B")]
 
 
 class SchieberDealForm(DealForm):
-    template_name_fields = "scorekeeper/dealforms/schieber.html"
     error_fields: ClassVar[dict[str, str]] = {"match": "points", "weis": "weis_a"}
 
     trump = forms.ChoiceField(
@@ -96,3 +95,6 @@ class SchieberDealForm(DealForm):
     def needs_first_out(self) -> bool:
         """Shown only when the engine asked for it (or a value is already set)."""
         return "first_out" in self.errors or bool(self.data.get("first_out") or self.initial.get("first_out"))
+
+
+FORM = SchieberDealForm

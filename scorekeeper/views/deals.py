@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import trigger_client_event
 
 from .. import rules, selectors, services
-from ..dealforms import DEAL_FORMS, DealForm
+from ..dealforms import DealForm, deal_form_class
 from ..permissions import Need, load_game
 from ..rules.base import InvalidDeal
 from ..selectors import Board
@@ -20,12 +20,17 @@ from ..services import DealConflict
 
 
 def _form_class(board: Board) -> type[DealForm]:
-    return DEAL_FORMS[board.game.variant]
+    form_class = deal_form_class(board.game.variant)
+    if form_class is None:
+        raise Http404("This variant cannot be scored live yet.")
+    return form_class
 
 
 def deal_form(board: Board, data: Any = None, **kwargs: Any) -> DealForm:
     form_class = _form_class(board)
-    return form_class(data, seats=board.seats, suit_names=board.game.club.suit_names, **kwargs)
+    return form_class(
+        data, seats=board.seats, suit_names=board.game.club.suit_names, state=board.result.state, **kwargs
+    )
 
 
 def blank_deal_form(board: Board) -> DealForm:
@@ -78,18 +83,16 @@ def deal_preview(request: HttpRequest, pk: int) -> HttpResponse:
     form = deal_form(board, request.POST)
     context: dict[str, Any] = {"board": board, "form": form, "preview": None, "problem": None}
     if form.is_valid():
-        entries = [*_entries(board), form.entry()]
+        number = form.cleaned_data["number"]
+        entries = list(board.entries)
+        entries[number - 1 : number] = [form.entry()]  # a correction replaces, a new deal appends
         try:
             result = rules.score_game(game.variant, board.seats, game.settings, entries)
         except InvalidDeal as error:
             context["problem"] = error.message
         else:
-            context["preview"] = result.deals[-1]
+            context["preview"] = result.deals[min(number, len(result.deals)) - 1]
     return render(request, "scorekeeper/game.html#preview", context)
-
-
-def _entries(board: Board) -> list[dict[str, Any]]:
-    return list(board.game.deals.order_by("number").values_list("entry", flat=True))
 
 
 @require_http_methods(["GET", "POST"])

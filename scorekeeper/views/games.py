@@ -8,7 +8,6 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import rules, selectors, services
-from ..dealforms import DEAL_FORMS
 from ..forms import NewGameForm, SettingsForm, variant_choices
 from ..permissions import Need, load_club, load_game
 from ..rules.base import InvalidDeal
@@ -79,6 +78,3 @@ def game_history(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request, "scorekeeper/game_history.html", {"game": game, "changes": selectors.changes(game)}
     )
-
-
-__all__ = ["DEAL_FORMS", "game", "game_history", "game_live", "game_new"]
