@@ -66,17 +66,21 @@ def variant_choices() -> list[tuple[str, str]]:
 
 
 class NewGameForm(forms.Form):
+    """Variant, players by seat (the first as many as the variant needs, more optional) and a preset."""
+
     variant = forms.ChoiceField(choices=variant_choices)
     preset = forms.ChoiceField(required=False)
 
-    def __init__(self, *args: Any, variant: str, seat_count: int, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, variant: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.rules = rules.get_variant(variant)
         self.fields["preset"].choices = [(name, name.capitalize()) for name in self.rules.presets]
-        for seat in range(1, seat_count + 1):
+        counts = self.rules.player_counts
+        for seat in range(1, counts[-1] + 1):
             self.fields[f"seat_{seat}"] = forms.CharField(
                 max_length=60,
-                label=seat_label(variant, seat),
+                required=seat <= counts[0],
+                label=seat_label(variant, seat) + ("" if seat <= counts[0] else " (optional)"),
                 widget=forms.TextInput(attrs={"list": "roster", "autocomplete": "off"}),
             )
 
@@ -84,13 +88,16 @@ class NewGameForm(forms.Form):
         return [self[name] for name in self.fields if name.startswith("seat_")]
 
     def clean(self) -> dict[str, Any]:
+        """Seat names tidied; empty optional seats dropped; the engine checks the count."""
         data = super().clean()
-        names = [" ".join(data.get(f.name, "").split()) for f in self.seat_fields()]
-        seen: set[str] = set()
-        for field, name in zip(self.seat_fields(), names, strict=True):
-            if name.casefold() in seen:
+        names: list[str] = []
+        for field in self.seat_fields():
+            name = " ".join(data.get(field.name, "").split())
+            if not name:
+                continue
+            if name.casefold() in (taken.casefold() for taken in names):
                 self.add_error(field.name, f"{name} already has a seat.")
-            seen.add(name.casefold())
+            names.append(name)
         data["players"] = names
         return data
 

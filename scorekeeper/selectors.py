@@ -15,6 +15,7 @@ from .permissions import Need, allows
 from .rules.base import DealResult, GameResult
 
 SCHIEBER_TEAMS = {"A": (0, 2), "B": (1, 3)}
+TEAM_VARIANTS = frozenset({"schieber", "coiffeur"})
 
 
 @dataclass(frozen=True)
@@ -68,11 +69,16 @@ class Board:
             "form": f"{folder}/form.html",
             "deal": f"{folder}/deal.html",
             "panel": [f"{folder}/panel.html", "scorekeeper/variants/no_panel.html"],
+            "preview": [f"{folder}/preview.html", "scorekeeper/variants/default_preview.html"],
         }
+
+    @property
+    def is_team_game(self) -> bool:
+        return self.game.variant in TEAM_VARIANTS
 
 
 def side_label(variant: str, side: str, seats: list[str]) -> str:
-    if variant in ("schieber", "coiffeur") and side in SCHIEBER_TEAMS:
+    if variant in TEAM_VARIANTS and side in SCHIEBER_TEAMS:
         first, second = SCHIEBER_TEAMS[side]
         return f"{seats[first]} & {seats[second]}"
     return side

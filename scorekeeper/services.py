@@ -52,8 +52,10 @@ def set_membership(*, club: Club, user: User, role: str) -> Membership:
 
 
 def add_player(*, club: Club, name: str) -> Player:
-    player, _ = Player.objects.get_or_create(club=club, name=name.strip())
-    return player
+    """The roster's player of that name (any case), or a new one: typing "anna" finds Anna."""
+    name = " ".join(name.split())
+    player = Player.objects.filter(club=club, name__iexact=name).first()
+    return player or Player.objects.create(club=club, name=name)
 
 
 # ---- games ---------------------------------------------------------------------------------------
@@ -119,10 +121,16 @@ def record_deal(
             if token == client_token:
                 deal = game.deals.get(number=stored_number)
                 return Recorded(deal, _score(game, [e for _, e, _ in stored]), repeated=True)
-        if number != len(stored) + 1:
+        expected = len(stored) + 1
+        if number < expected:
             raise DealConflict(
                 f"Deal {number} was entered meanwhile on another phone. Check the list, then enter deal "
-                f"{len(stored) + 1}."
+                f"{expected}."
+            )
+        if number > expected:  # a deal was deleted meanwhile: nothing was "entered"
+            raise DealConflict(
+                f"The list of deals changed meanwhile on another phone. Check the list, then enter deal "
+                f"{expected}."
             )
         result = _score(game, [e for _, e, _ in stored] + [dict(entry)])
         try:

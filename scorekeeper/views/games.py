@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import rules, selectors, services
 from ..forms import NewGameForm, SettingsForm, variant_choices
+from ..models import Club, Game
 from ..permissions import Need, load_club, load_game
 from ..rules.base import InvalidDeal
 from .deals import blank_deal_form, render_board
@@ -20,29 +21,24 @@ def _variant(request: HttpRequest) -> str:
     return asked if asked in keys else keys[0]
 
 
-def _seat_count(variant: str) -> int:
-    return rules.get_variant(variant).player_counts[-1]
+def _preset(request: HttpRequest, variant: str) -> str:
+    asked = request.POST.get("preset") or request.GET.get("preset")
+    return asked if asked in rules.get_variant(variant).presets else "standard"
 
 
 @require_http_methods(["GET", "POST"])
 def game_new(request: HttpRequest, slug: str) -> HttpResponse:
+    """htmx swaps the settings when the preset changes, the whole form when the variant does."""
     club = load_club(request.user, slug, Need.SCORER)
     variant = _variant(request)
-    preset = request.POST.get("preset") or request.GET.get("preset") or "standard"
+    preset = _preset(request, variant)
     data = request.POST if request.method == "POST" else None
-    form = NewGameForm(data, variant=variant, seat_count=_seat_count(variant), initial={"preset": preset})
+    initial = {**request.GET.dict(), "variant": variant, "preset": preset}
+    form = NewGameForm(data, variant=variant, initial=initial)
     settings_form = SettingsForm(data, variant=variant, preset=preset)
     if request.method == "POST" and form.is_valid() and settings_form.is_valid():
         try:
-            with transaction.atomic():
-                players = [services.add_player(club=club, name=name) for name in form.cleaned_data["players"]]
-                game = services.create_game(
-                    club=club,
-                    variant=variant,
-                    players=players,
-                    settings=settings_form.settings(),
-                    by=request.user,
-                )
+            game = _start(club, variant, form.cleaned_data["players"], settings_form.settings(), request)
         except InvalidDeal as error:
             target = settings_form if error.field in settings_form.fields else form
             target.add_error(error.field if error.field in target.fields else None, error.message)
@@ -50,8 +46,18 @@ def game_new(request: HttpRequest, slug: str) -> HttpResponse:
             return redirect("game", pk=game.pk)
     context = {"club": club, "form": form, "settings_form": settings_form, "roster": selectors.roster(club)}
     if request.htmx and request.method == "GET":
-        return render(request, "scorekeeper/game_new.html#settings", context)
+        part = "settings" if request.htmx.target == "settings" else "newgame"
+        return render(request, f"scorekeeper/game_new.html#{part}", context)
     return render(request, "scorekeeper/game_new.html", context)
+
+
+def _start(club: Club, variant: str, names: list[str], settings: dict, request: HttpRequest) -> Game:
+    """New names join the roster in the same transaction, so a refused game adds nobody."""
+    with transaction.atomic():
+        players = [services.add_player(club=club, name=name) for name in names]
+        return services.create_game(
+            club=club, variant=variant, players=players, settings=settings, by=request.user
+        )
 
 
 @require_GET
