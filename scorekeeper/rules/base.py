@@ -178,3 +178,18 @@ def require_seats(seats: Sequence[Any], counts: Sequence[int]) -> list[str]:
 def refuse_after_end(number: int, last: int) -> NoReturn:
     """Every variant refuses a deal after the game ended, in the same words."""
     raise InvalidDeal(number, "game", f"The game ended with deal {last}: no more deals.")
+
+
+def require_entry(number: int, entry: Any, fields: frozenset[str]) -> None:
+    """An object with known fields only; an unknown one is a typo or another variant's entry."""
+    if not isinstance(entry, Mapping):
+        raise InvalidDeal(number, "deal", "Each deal must be an object of named fields.")
+    if not fields.issuperset(entry):
+        refuse_unknown_keys(entry, fields, deal=number)
+
+
+def sole_winner(ranking: Sequence[Placing], finished: bool) -> str | None:
+    """The side ranked first alone, once the game is over; a tie for first has no winner."""
+    if not finished or (len(ranking) > 1 and ranking[1].rank == 1):
+        return None
+    return ranking[0].side

@@ -6,7 +6,7 @@ Seats 1 and 3 are team A, seats 2 and 4 team B; only the announcing team's point
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from .base import (
@@ -15,14 +15,14 @@ from .base import (
     Entry,
     GameResult,
     InvalidDeal,
-    Placing,
     Settings,
     rank,
     refuse_after_end,
-    refuse_unknown_keys,
     require_card_points,
+    require_entry,
     require_int,
     require_seats,
+    sole_winner,
 )
 
 KEY = "coiffeur"
@@ -78,7 +78,7 @@ class Coiffeur:
             deals=tuple(results),
             totals=totals,
             finished=finished,
-            winner=_winner(ranking, finished),
+            winner=sole_winner(ranking, finished),
             ranking=ranking,
             state={"open_rows": open_rows, "rows": [[name, mult] for name, mult in rows]},
         )
@@ -118,10 +118,7 @@ def _score_deal(
     counter_bonus: int,
 ) -> DealResult:
     """Check one entry and score it; marks the row as played by the announcing team."""
-    if not isinstance(entry, Mapping):
-        raise InvalidDeal(number, "deal", "Each deal must be an object of named fields.")
-    if not ENTRY_FIELDS.issuperset(entry):
-        refuse_unknown_keys(entry, ENTRY_FIELDS, deal=number)
+    require_entry(number, entry, ENTRY_FIELDS)
     team = _team(number, entry)
     row = _row(number, entry, team, multipliers, played)
     match = _flag(number, entry, "match", "Match")
@@ -197,13 +194,6 @@ def _points(number: int, value: Any) -> int:
     if points == CARD_POINTS - 1:
         raise InvalidDeal(number, "points", "Card points cannot be 156: the other team cannot take 1 point.")
     return points
-
-
-def _winner(ranking: tuple[Placing, ...], finished: bool) -> str | None:
-    """The side ranked first alone, once the game is over; a tie for first has no winner."""
-    if not finished or (len(ranking) > 1 and ranking[1].rank == 1):
-        return None
-    return ranking[0].side
 
 
 VARIANT = Coiffeur()

@@ -15,15 +15,15 @@ from .base import (
     Entry,
     GameResult,
     InvalidDeal,
-    Placing,
     Settings,
     rank,
     refuse_after_end,
-    refuse_unknown_keys,
     require_card_points,
+    require_entry,
     require_int,
     require_known,
     require_seats,
+    sole_winner,
 )
 
 KEY = "differenzler"
@@ -71,7 +71,7 @@ class Differenzler:
             deals=tuple(results),
             totals=totals,
             finished=finished,
-            winner=winner(ranking, finished),
+            winner=sole_winner(ranking, finished),
             ranking=ranking,
             state={"deals_left": last - len(results)},
         )
@@ -168,21 +168,6 @@ def require_deals(settings: Settings) -> int:
     return require_int(
         settings["deals"], deal=None, field="deals", low=1, high=MAX_DEALS, what="The number of deals"
     )
-
-
-def require_entry(number: int, entry: Any, fields: frozenset[str]) -> None:
-    """An object with known fields only; an unknown one is a typo or another variant's entry."""
-    if not isinstance(entry, Mapping):
-        raise InvalidDeal(number, "deal", "Each deal must be an object of named fields.")
-    if not fields.issuperset(entry):
-        refuse_unknown_keys(entry, fields, deal=number)
-
-
-def winner(ranking: tuple[Placing, ...], finished: bool) -> str | None:
-    """The side ranked first alone, once the game is over; a tie for first has no winner."""
-    if not finished or (len(ranking) > 1 and ranking[1].rank == 1):
-        return None
-    return ranking[0].side
 
 
 VARIANT = Differenzler()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import InvalidDeal, Placing, rank_groups
+from .base import InvalidDeal, Placing, rank_groups, sole_winner
 
 
 class DropOut:
@@ -57,9 +57,7 @@ class DropOut:
 
     def winner(self, ranking: Sequence[Placing]) -> str | None:
         """The player ranked first alone once the game is over; None while it runs or if shared."""
-        if not self.finished or (len(ranking) > 1 and ranking[1].rank == 1):
-            return None
-        return ranking[0].side
+        return sole_winner(ranking, self.finished)
 
     def state(self) -> dict[str, Any]:
         return {"in": list(self.still_in), "out": [list(group) for group in self.out], "loser": self.loser}

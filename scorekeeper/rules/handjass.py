@@ -18,8 +18,8 @@ from .base import (
     Settings,
     is_int,
     refuse_after_end,
-    refuse_unknown_keys,
     require_card_points,
+    require_entry,
     require_int,
     require_known,
     require_mapping,
@@ -28,7 +28,7 @@ from .base import (
 from .dropout import DropOut
 from .ties import award
 
-FIELDS = ("tricks", "melds", "passed", "tie_order")
+FIELDS = frozenset({"tricks", "melds", "passed", "tie_order"})
 MAX_MELDS = 600
 
 
@@ -77,9 +77,7 @@ def _settings(settings: Mapping[str, Any]) -> tuple[int, int]:
 
 def _deal(number: int, entry: Any, table: DropOut, min_points: int) -> tuple[dict[str, int], dict[str, Any]]:
     """Game points of one deal for every seat (0 for those out or passed), and what to show."""
-    if not isinstance(entry, Mapping):
-        raise InvalidDeal(number, "deal", "Each deal must be an object of named fields.")
-    refuse_unknown_keys(entry, FIELDS, deal=number)
+    require_entry(number, entry, FIELDS)
     passed = _passed(entry.get("passed"), table, number)
     playing = [player for player in table.still_in if player not in passed]
     if not playing:

@@ -27,6 +27,7 @@ from .base import (
     refuse_unknown_keys,
     require_int,
     require_seats,
+    sole_winner,
 )
 
 LABELS: dict[str, str] = {
@@ -371,8 +372,7 @@ def _result(table: _Table, deals: tuple[DealResult, ...], totals: dict[str, int]
     position = len(deals)
     finished = position == len(table.schedule)
     ranking = rank(totals, lowest_wins=True)
-    leaders = [placing.side for placing in ranking if placing.rank == 1]
-    winner = leaders[0] if finished and len(leaders) == 1 else None
+    winner = sole_winner(ranking, finished)
     next_game, next_round = (None, None) if finished else table.schedule[position]
     state = {
         "next_game": next_game,

@@ -18,10 +18,12 @@ from .base import (
     Settings,
     rank,
     refuse_after_end,
+    require_entry,
     require_int,
     require_seats,
+    sole_winner,
 )
-from .differenzler import player_points, require_deals, require_entry, winner
+from .differenzler import player_points, require_deals
 
 KEY = "molotow"
 ENTRY_FIELDS = frozenset({"points", "high_card"})
@@ -77,7 +79,7 @@ class Molotow:
             deals=tuple(results),
             totals=totals,
             finished=finished,
-            winner=winner(ranking, finished),
+            winner=sole_winner(ranking, finished),
             ranking=ranking,
             state={"deals_left": last - len(results), "sticks": sticks, "potatoes": potatoes},
         )

@@ -19,13 +19,13 @@ from .base import (
     Settings,
     is_int,
     refuse_after_end,
-    refuse_unknown_keys,
+    require_entry,
     require_int,
     require_seats,
 )
 from .dropout import DropOut
 
-FIELDS = ("dealer", "soloist", "contract", "made", "points")
+FIELDS = frozenset({"dealer", "soloist", "contract", "made", "points"})
 
 NAMED_CONTRACTS = {"misere": 4, "trump_misere": 4, "pandur": 5, "trump_pandur": 6}
 CONTRACT_WORDS = {
@@ -81,9 +81,7 @@ def _deal(
     number: int, entry: Any, table: DropOut, totals: Mapping[str, int], target: int
 ) -> tuple[dict[str, int], dict[str, Any]]:
     """Game points of one hand for every seat (0 for those out or not scoring), and what to show."""
-    if not isinstance(entry, Mapping):
-        raise InvalidDeal(number, "deal", "Each deal must be an object of named fields.")
-    refuse_unknown_keys(entry, FIELDS, deal=number)
+    require_entry(number, entry, FIELDS)
     dealer = _dealer(entry.get("dealer"), table, number)
     soloist = table.require_in(entry.get("soloist"), deal=number, field="soloist", what="The soloist")
     if soloist == dealer:

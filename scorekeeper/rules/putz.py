@@ -19,15 +19,16 @@ from .base import (
     Settings,
     rank,
     refuse_after_end,
-    refuse_unknown_keys,
     require_card_points,
+    require_entry,
     require_int,
     require_known,
     require_seats,
+    sole_winner,
 )
 from .ties import award
 
-FIELDS = ("points", "tie_order")
+FIELDS = frozenset({"points", "tie_order"})
 
 PRIZES: dict[int, dict[int, tuple[int, ...]]] = {
     3: {0: (1, 1), 1: (1, 1), 2: (2,)},
@@ -62,14 +63,13 @@ def score(seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> G
         results.append(result)
         finished = any(total >= win_at or total <= lose_at for total in totals.values())
     ranking = rank(totals)
-    alone = len(ranking) < 2 or ranking[1].rank != 1
     return GameResult(
         variant=VARIANT.key,
         sides=tuple(players),
         deals=tuple(results),
         totals=totals,
         finished=finished,
-        winner=ranking[0].side if finished and alone else None,
+        winner=sole_winner(ranking, finished),
         ranking=ranking,
         state={"apples": apples},
     )
@@ -98,9 +98,7 @@ def _deal(
     number: int, entry: Any, players: list[str], apple_below: int, prizes: Mapping[int, tuple[int, ...]]
 ) -> DealResult:
     """Apples to everyone below the limit, points by place to the others (ties as the table says)."""
-    if not isinstance(entry, Mapping):
-        raise InvalidDeal(number, "deal", "Each deal must be an object of named fields.")
-    refuse_unknown_keys(entry, FIELDS, deal=number)
+    require_entry(number, entry, FIELDS)
     points = _points(entry.get("points"), players, number)
     apples = [player for player in players if points[player] < apple_below]
     candidates = {player: points[player] for player in players if points[player] >= apple_below}
