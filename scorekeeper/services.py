@@ -114,37 +114,44 @@ def record_deal(
     A repeated `client_token` returns the deal it already saved; a `number` that another phone took
     meanwhile is a DealConflict, never a second deal.
     """
-    with transaction.atomic():
-        game = _locked(game_id)
-        stored = _entries(game)
-        for stored_number, _, token in stored:
-            if token == client_token:
-                deal = game.deals.get(number=stored_number)
-                return Recorded(deal, _score(game, [e for _, e, _ in stored]), repeated=True)
-        expected = len(stored) + 1
-        if number < expected:
-            raise DealConflict(
-                f"Deal {number} was entered meanwhile on another phone. Check the list, then enter deal "
-                f"{expected}."
-            )
-        if number > expected:  # a deal was deleted meanwhile: nothing was "entered"
-            raise DealConflict(
-                f"The list of deals changed meanwhile on another phone. Check the list, then enter deal "
-                f"{expected}."
-            )
-        result = _score(game, [e for _, e, _ in stored] + [dict(entry)])
-        try:
-            with transaction.atomic():
-                deal = Deal.objects.create(
-                    game=game, number=number, entry=dict(entry), client_token=client_token, created_by=by
-                )
-        except IntegrityError:
-            raise DealConflict(f"Deal {number} was entered meanwhile on another phone.") from None
-        DealScore.objects.bulk_create(_score_rows(deal, result.deals[-1].scores))
-        _store_result(game, result)
-        DealChange.objects.create(
-            game=game, deal_number=number, action=DealChange.Action.ADDED, after=deal.entry, by=by
+    try:
+        return _record_locked(game_id, entry, by, number, client_token)
+    except IntegrityError:
+        # Unreachable while every writer locks the game row; the whole write was rolled back.
+        raise DealConflict(f"Deal {number} was entered meanwhile on another phone.") from None
+
+
+@transaction.atomic
+def _record_locked(
+    game_id: int, entry: Mapping[str, Any], by: User, number: int, client_token: uuid.UUID
+) -> Recorded:
+    """record_deal's write, with the game row locked until it commits."""
+    game = _locked(game_id)
+    stored = _entries(game)
+    for stored_number, _, token in stored:
+        if token == client_token:
+            deal = game.deals.get(number=stored_number)
+            return Recorded(deal, _score(game, [e for _, e, _ in stored]), repeated=True)
+    expected = len(stored) + 1
+    if number < expected:
+        raise DealConflict(
+            f"Deal {number} was entered meanwhile on another phone. Check the list, then enter deal "
+            f"{expected}."
         )
+    if number > expected:  # a deal was deleted meanwhile: nothing was "entered"
+        raise DealConflict(
+            f"The list of deals changed meanwhile on another phone. Check the list, then enter deal "
+            f"{expected}."
+        )
+    result = _score(game, [e for _, e, _ in stored] + [dict(entry)])
+    deal = Deal.objects.create(
+        game=game, number=number, entry=dict(entry), client_token=client_token, created_by=by
+    )
+    DealScore.objects.bulk_create(_score_rows(deal, result.deals[-1].scores))
+    _store_result(game, result)
+    DealChange.objects.create(
+        game=game, deal_number=number, action=DealChange.Action.ADDED, after=deal.entry, by=by
+    )
     return Recorded(deal, result, repeated=False)
 
 

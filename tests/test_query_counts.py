@@ -1,0 +1,154 @@
+"""The number of queries of the hot paths does not grow with the number of deals.
+
+Posting deal 100 costs exactly what posting deal 1 costs; the game page too; an unchanged spectator
+poll answers 204 after the session, the user and the game.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scorekeeper.models import Deal, Game
+
+from .conftest import play
+
+MAX_POST_QUERIES = 16
+MAX_PAGE_QUERIES = 8  # session, user, game with club and role, seats, entries: 5 today
+HIGH_TARGET = {"target": 100_000}  # 99 deals never end the game
+
+
+def hearts(points_a: int) -> dict[str, Any]:
+    """A hearts deal (x1): team A gets `points_a`, team B 157 minus it."""
+    return {"trump": "hearts", "points": {"A": points_a}}
+
+
+@pytest.fixture
+def scorer_client(client_as: Callable[[str | None], Client]) -> Client:
+    return client_as("scorer")
+
+
+@pytest.fixture
+def game_with(make_game: Callable[..., Game]) -> Callable[[int], Game]:
+    """A running game with `count` hearts deals of A 80 / B 77."""
+
+    def make(count: int) -> Game:
+        game = make_game(HIGH_TARGET)
+        play(game, [hearts(80)] * count, by=User.objects.get(username="owner"))
+        game.refresh_from_db()
+        assert game.deals.count() == count
+        return game
+
+    return make
+
+
+def next_deal_form(game: Game) -> dict[str, str]:
+    """The form the HTMX page posts for the game's next deal: hearts, team A 83."""
+    return {
+        "number": str(game.deals.count() + 1),
+        "client_token": str(uuid.uuid4()),
+        "trump": "hearts",
+        "team": "A",
+        "points": "83",
+    }
+
+
+def post_deal(client: Client, game: Game, form: dict[str, str]) -> tuple[int, Any]:
+    """Post the form as HTMX does; the number of queries and the response."""
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(reverse("deal_add", args=[game.pk]), form, HTTP_HX_REQUEST="true")
+    return len(queries), response
+
+
+def test_posting_deal_100_costs_what_deal_1_costs(
+    scorer_client: Client, game_with: Callable[[int], Game], django_assert_max_num_queries: Any
+) -> None:
+    first, hundredth = game_with(0), game_with(99)
+    scorer_client.get(reverse("game", args=[first.pk]))  # session and caches warm for both posts
+
+    form_1, form_100 = next_deal_form(first), next_deal_form(hundredth)
+
+    with django_assert_max_num_queries(MAX_POST_QUERIES):
+        count_1, response_1 = post_deal(scorer_client, first, form_1)
+    with django_assert_max_num_queries(MAX_POST_QUERIES):
+        count_100, response_100 = post_deal(scorer_client, hundredth, form_100)
+
+    assert (response_1.status_code, response_100.status_code) == (200, 200)
+    assert "deal-saved" in response_100["HX-Trigger"]
+    assert 'id="standing"' in response_100.content.decode()  # the board partial, not the whole page
+    assert "<html" not in response_100.content.decode()
+    assert count_1 == count_100 <= MAX_POST_QUERIES
+    assert list(
+        Deal.objects.filter(game=hundredth).order_by("-number").values_list("number", "entry")[:1]
+    ) == [(100, hearts(83))]
+    # 99 x 80 + 83 = 8003 for A; 99 x 77 + 74 = 7697 for B.
+    hundredth.refresh_from_db()
+    assert hundredth.totals == {"A": 8003, "B": 7697}
+
+
+def test_game_page_costs_the_same_with_1_and_100_deals(
+    scorer_client: Client, game_with: Callable[[int], Game], django_assert_max_num_queries: Any
+) -> None:
+    games = [game_with(1), game_with(100)]
+    scorer_client.get(reverse("game", args=[games[0].pk]))
+
+    counts = []
+    for game in games:
+        with CaptureQueriesContext(connection) as queries:
+            response = scorer_client.get(reverse("game", args=[game.pk]))
+        assert response.status_code == 200
+        counts.append(len(queries))
+
+    assert counts[0] == counts[1] <= MAX_PAGE_QUERIES, counts
+    with django_assert_max_num_queries(MAX_PAGE_QUERIES):
+        page = scorer_client.get(reverse("game", args=[games[1].pk]))
+    # 100 x 80 = 8000 for A, 100 x 77 = 7700 for B, and the form offers deal 101.
+    assert (page.context["board"].sides[0].total, page.context["board"].sides[1].total) == (8000, 7700)
+    assert page.context["form"].initial["number"] == 101
+
+
+def test_repeated_post_saves_nothing_and_rerenders_the_board(
+    scorer_client: Client, game_with: Callable[[int], Game], django_assert_max_num_queries: Any
+) -> None:
+    """A double tap: the second post finds its token and shows the board as it is."""
+    game = game_with(2)  # A 160, B 154
+    form = next_deal_form(game)
+    first_count, first = post_deal(scorer_client, game, form)
+
+    with django_assert_max_num_queries(MAX_POST_QUERIES):
+        again_count, again = post_deal(scorer_client, game, form)
+
+    assert (first.status_code, again.status_code) == (200, 200)
+    assert again_count <= first_count
+    assert json.loads(again["HX-Trigger"]) == {"deal-saved": {"revision": 3}}
+    assert game.deals.count() == 3
+    # A 160 + 83 = 243; B 154 + 74 = 228.
+    assert (again.context["board"].sides[0].total, again.context["board"].sides[1].total) == (243, 228)
+
+
+def test_unchanged_spectator_poll_answers_204_in_3_queries(
+    client_as: Callable[[str | None], Client],
+    game_with: Callable[[int], Game],
+    django_assert_max_num_queries: Any,
+) -> None:
+    game = game_with(5)
+    viewer = client_as("viewer")
+    url = reverse("game_live", args=[game.pk])
+
+    with django_assert_max_num_queries(3):
+        unchanged = viewer.get(url, {"revision": game.revision})
+    assert unchanged.status_code == 204
+    assert unchanged.content == b""
+
+    stale = viewer.get(url, {"revision": game.revision - 1})
+    assert stale.status_code == 200
+    assert f"revision={game.revision}" in stale.content.decode()  # the next poll asks for the new one
