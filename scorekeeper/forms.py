@@ -13,6 +13,8 @@ from django.utils.text import slugify
 from . import rules
 from .dealforms import playable_variants
 from .models import Club, Role
+from .rules.base import MODES
+from .suits import mode_name
 
 
 class SignUpForm(UserCreationForm):
@@ -108,18 +110,33 @@ def seat_label(variant: str, seat: int) -> str:
     return f"Seat {seat}"
 
 
+class ByPlayerCountField(forms.JSONField):
+    """A null default means "by player count" (Putz lose_at, Jazz removed_twos): a blank box, not null."""
+
+    widget = forms.TextInput(attrs={"placeholder": "by player count"})
+
+    def prepare_value(self, value: Any) -> Any:
+        return "" if value is None else super().prepare_value(value)
+
+
 class SettingsForm(forms.Form):
     """One field per setting, typed by its default; maps become one field per key."""
 
-    def __init__(self, *args: Any, variant: str, preset: str | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, variant: str, preset: str | None = None, suit_names: str = "german", **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.rules = rules.get_variant(variant)
+        self.suit_names = suit_names
         values = {**self.rules.defaults, **self.rules.presets.get(preset or "", {})}
         for key, value in values.items():
             self._add(key, value)
 
     def _add(self, key: str, value: Any) -> None:
-        label = key.replace("_", " ").capitalize()
+        name = key.rpartition(".")[2]  # a map's item is labelled by its own name, a trump in club words
+        label = (
+            mode_name(self.suit_names, name).name if name in MODES else name.replace("_", " ").capitalize()
+        )
         if isinstance(value, bool):
             self.fields[key] = forms.BooleanField(required=False, initial=value, label=label)
         elif isinstance(value, int):
@@ -128,7 +145,13 @@ class SettingsForm(forms.Form):
             for name, item in value.items():
                 self._add(f"{key}.{name}", item)
         else:
-            self.fields[key] = forms.JSONField(initial=value, label=label, required=value is not None)
+            # Not required: an empty list or a blank box goes to the engine, which says what is missing.
+            field = forms.JSONField if value is not None else ByPlayerCountField
+            self.fields[key] = field(initial=value, label=label, required=False)
+
+    def _label(self, name: str) -> str:
+        """A map's item is labelled by its own name; a trump in the club's words (Schilten, Spades)."""
+        return mode_name(self.suit_names, name).name if name in MODES else name.replace("_", " ").capitalize()
 
     def settings(self) -> dict[str, Any]:
         """cleaned_data folded back into the variant's settings shape."""

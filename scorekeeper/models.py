@@ -81,6 +81,11 @@ class Game(models.Model):
     finished = models.BooleanField(default=False)
     winner = models.CharField(max_length=60, blank=True)
     revision = models.PositiveIntegerField(default=0, help_text="Bumped by every change, for live pages.")
+    deal_limit = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="A game of exactly this many deals (a tournament pass); empty: the rules end it.",
+    )
 
     class Meta:
         ordering = ["-created_at"]
@@ -140,6 +145,8 @@ class DealScore(models.Model):
     deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="scores")
     side = models.CharField(max_length=60)
     score = models.IntegerField()
+    matches = models.PositiveSmallIntegerField(default=0, help_text="1 if this side made a match.")
+    apples = models.PositiveSmallIntegerField(default=0, help_text="1 if this side got an apple.")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["deal", "side"], name="one_score_per_side")]

@@ -6,14 +6,17 @@ club's only membership. Views ask through `load_club` / `load_game`, never on th
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import IntEnum
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.db.models import OuterRef, Subquery
 from django.http import Http404
+from django.urls import reverse
 
 from .models import Club, Game, Membership, Role
+from .services import Guard
 
 
 class Need(IntEnum):
@@ -84,3 +87,34 @@ def load_game(user: User | AnonymousUser, pk: int, need: Need) -> Game:
         raise Http404("No such game.")
     check(user=user, role=game.role, is_public=game.club.is_public, need=need)
     return game
+
+
+@dataclass(frozen=True)
+class GameAccess:
+    """A game as one visitor reaches it: what they may do, who writes, and where its deal URLs live.
+
+    A club member reaches /games/<pk>/; a tournament table's phone reaches /t/<token>/ with no account,
+    a `guard` that refuses writes once the table is confirmed, and a way back to the event.
+    """
+
+    game: Game
+    base_url: str
+    can_score: bool
+    by: User | None
+    guard: Guard | None = None
+    back_url: str = ""
+    back_label: str = ""
+    history_url: str = ""
+
+
+def game_access(user: User | AnonymousUser, pk: int, need: Need) -> GameAccess:
+    game = load_game(user, pk, need)
+    return GameAccess(
+        game=game,
+        base_url=reverse("game", args=[game.pk]),
+        can_score=allows(role=game.role, is_public=game.club.is_public, need=Need.SCORER),
+        by=user if user.is_authenticated else None,
+        back_url=reverse("club", args=[game.club.slug]),
+        back_label=game.club.name,
+        history_url=reverse("game_history", args=[game.pk]),
+    )

@@ -11,7 +11,7 @@ from django.db.models import Count, Q, QuerySet
 from . import rules
 from .jasstafel import Stroke, Tafel, strokes, tafel
 from .models import Club, DealChange, Game, Player
-from .permissions import Need, allows
+from .permissions import GameAccess
 from .rules.base import DealResult, GameResult
 
 SCHIEBER_TEAMS = {"A": (0, 2), "B": (1, 3)}
@@ -41,13 +41,24 @@ class DealRow:
 class Board:
     """Everything the live game page shows."""
 
-    game: Game
+    access: GameAccess
     seats: list[str]
     entries: list[dict[str, Any]]
     result: GameResult
     sides: list[Side]
     rows: list[DealRow]
-    can_score: bool
+
+    @property
+    def game(self) -> Game:
+        return self.access.game
+
+    @property
+    def can_score(self) -> bool:
+        return self.access.can_score
+
+    @property
+    def base_url(self) -> str:
+        return self.access.base_url
 
     @property
     def next_number(self) -> int:
@@ -59,7 +70,8 @@ class Board:
 
     @property
     def target(self) -> int | None:
-        return self.result.state.get("target")
+        """The variant's target, unless a deal limit ends the game (a tournament pass)."""
+        return None if self.game.deal_limit else self.result.state.get("target")
 
     @property
     def templates(self) -> dict[str, Any]:
@@ -89,14 +101,15 @@ def _row(scored: DealResult, sides: tuple[str, ...], last: int) -> DealRow:
     return DealRow(scored.number, scores, dict(scored.details), scored.number == last)
 
 
-def game_board(game: Game, user: User | AnonymousUser) -> Board:
+def game_board(access: GameAccess) -> Board:
     """Seats and entries in two queries; the engine re-scores them (pure, fast)."""
+    game = access.game
     seats = list(game.seats.order_by("position").values_list("name", flat=True))
     entries = list(game.deals.order_by("number").values_list("entry", flat=True))
-    result = rules.score_game(game.variant, seats, game.settings, entries)
+    result = rules.score_game(game.variant, seats, game.settings, entries, deal_limit=game.deal_limit)
     placing = {p.side: p.rank for p in result.ranking}
     is_schieber = game.variant == "schieber"
-    target = result.state.get("target")
+    target = None if game.deal_limit else result.state.get("target")
     sides = [
         Side(
             key=side,
@@ -110,8 +123,7 @@ def game_board(game: Game, user: User | AnonymousUser) -> Board:
         for side in result.sides
     ]
     rows = [_row(deal, result.sides, len(entries)) for deal in result.deals]
-    can_score = allows(role=getattr(game, "role", None), is_public=game.club.is_public, need=Need.SCORER)
-    return Board(game, seats, entries, result, sides, rows, can_score)
+    return Board(access, seats, entries, result, sides, rows)
 
 
 def user_clubs(user: User | AnonymousUser) -> QuerySet[Club]:

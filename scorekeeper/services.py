@@ -7,7 +7,7 @@ never computed from a half-saved state, and a correction re-derives everything a
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +16,10 @@ from django.db import IntegrityError, transaction
 
 from . import rules
 from .models import Club, Deal, DealChange, DealScore, Game, Membership, Player, Role, Seat
-from .rules.base import GameResult, InvalidDeal
+from .rules.base import DealResult, GameResult, InvalidDeal
+
+Guard = Callable[[Game], None]
+"""Called with the locked game before a write, to refuse it (a tournament table that was confirmed)."""
 
 
 class DealConflict(Exception):
@@ -78,8 +81,12 @@ def create_game(
     return game
 
 
-def _locked(game_id: int) -> Game:
-    return Game.objects.select_for_update().get(pk=game_id)
+def _locked(game_id: int, guard: Guard | None = None) -> Game:
+    """The game row, locked until the transaction ends; then the caller's guard (a table's lock)."""
+    game = Game.objects.select_for_update().get(pk=game_id)
+    if guard is not None:
+        guard(game)
+    return game
 
 
 def _entries(game: Game) -> list[tuple[int, dict[str, Any], uuid.UUID]]:
@@ -91,7 +98,9 @@ def seat_names(game: Game) -> list[str]:
 
 
 def _score(game: Game, entries: Sequence[Mapping[str, Any]]) -> GameResult:
-    return rules.score_game(game.variant, seat_names(game), game.settings, entries)
+    return rules.score_game(
+        game.variant, seat_names(game), game.settings, entries, deal_limit=game.deal_limit
+    )
 
 
 def _store_result(game: Game, result: GameResult) -> None:
@@ -102,12 +111,26 @@ def _store_result(game: Game, result: GameResult) -> None:
     game.save(update_fields=["totals", "finished", "winner", "revision"])
 
 
-def _score_rows(deal: Deal, scores: Mapping[str, int]) -> list[DealScore]:
-    return [DealScore(deal=deal, side=side, score=score) for side, score in scores.items()]
+def _score_rows(deal: Deal, scored: DealResult) -> list[DealScore]:
+    """One row per side, with the counts SQL sums for tie-breaks (matches made, apples taken)."""
+    match = scored.details.get("match")
+    if match is True:  # Coiffeur says whether the announcing team made it
+        match = scored.details.get("team")
+    apples = scored.details.get("apples") or ()
+    return [
+        DealScore(deal=deal, side=side, score=score, matches=int(match == side), apples=int(side in apples))
+        for side, score in scored.scores.items()
+    ]
 
 
 def record_deal(
-    *, game_id: int, entry: Mapping[str, Any], by: User, number: int, client_token: uuid.UUID
+    *,
+    game_id: int,
+    entry: Mapping[str, Any],
+    by: User | None,
+    number: int,
+    client_token: uuid.UUID,
+    guard: Guard | None = None,
 ) -> Recorded:
     """Add deal `number` (the number the scorer's form expected) to the game.
 
@@ -115,7 +138,7 @@ def record_deal(
     meanwhile is a DealConflict, never a second deal.
     """
     try:
-        return _record_locked(game_id, entry, by, number, client_token)
+        return _record_locked(game_id, entry, by, number, client_token, guard)
     except IntegrityError:
         # Unreachable while every writer locks the game row; the whole write was rolled back.
         raise DealConflict(f"Deal {number} was entered meanwhile on another phone.") from None
@@ -123,10 +146,15 @@ def record_deal(
 
 @transaction.atomic
 def _record_locked(
-    game_id: int, entry: Mapping[str, Any], by: User, number: int, client_token: uuid.UUID
+    game_id: int,
+    entry: Mapping[str, Any],
+    by: User | None,
+    number: int,
+    client_token: uuid.UUID,
+    guard: Guard | None,
 ) -> Recorded:
     """record_deal's write, with the game row locked until it commits."""
-    game = _locked(game_id)
+    game = _locked(game_id, guard)
     stored = _entries(game)
     for stored_number, _, token in stored:
         if token == client_token:
@@ -147,7 +175,7 @@ def _record_locked(
     deal = Deal.objects.create(
         game=game, number=number, entry=dict(entry), client_token=client_token, created_by=by
     )
-    DealScore.objects.bulk_create(_score_rows(deal, result.deals[-1].scores))
+    DealScore.objects.bulk_create(_score_rows(deal, result.deals[-1]))
     _store_result(game, result)
     DealChange.objects.create(
         game=game, deal_number=number, action=DealChange.Action.ADDED, after=deal.entry, by=by
@@ -160,14 +188,22 @@ def _rederive_scores(game: Game, result: GameResult, deals: Sequence[Deal]) -> N
     DealScore.objects.filter(deal__game=game).delete()
     by_number = {deal.number: deal for deal in deals}
     DealScore.objects.bulk_create(
-        row for scored in result.deals for row in _score_rows(by_number[scored.number], scored.scores)
+        row for scored in result.deals for row in _score_rows(by_number[scored.number], scored)
     )
 
 
 @transaction.atomic
-def edit_deal(*, game_id: int, number: int, entry: Mapping[str, Any], by: User, version: int) -> Recorded:
+def edit_deal(
+    *,
+    game_id: int,
+    number: int,
+    entry: Mapping[str, Any],
+    by: User | None,
+    version: int,
+    guard: Guard | None = None,
+) -> Recorded:
     """Replace a deal's entry; `version` is the one the scorer saw, so a stale edit is refused."""
-    game = _locked(game_id)
+    game = _locked(game_id, guard)
     deals = list(game.deals.order_by("number"))
     deal = next((d for d in deals if d.number == number), None)
     if deal is None:
@@ -188,9 +224,9 @@ def edit_deal(*, game_id: int, number: int, entry: Mapping[str, Any], by: User, 
 
 
 @transaction.atomic
-def delete_last_deal(*, game_id: int, number: int, by: User) -> GameResult:
+def delete_last_deal(*, game_id: int, number: int, by: User | None, guard: Guard | None = None) -> GameResult:
     """Only the last deal can go, so no later deal is ever scored against a hole."""
-    game = _locked(game_id)
+    game = _locked(game_id, guard)
     deals = list(game.deals.order_by("number"))
     if not deals or deals[-1].number != number:
         raise DealConflict(f"Deal {number} is no longer the last deal: only the last deal can be deleted.")

@@ -8,6 +8,7 @@ urlpatterns = [
     path("accounts/signup/", clubs.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
+    path("", include("tournaments.urls")),
     path("clubs/new/", clubs.club_new, name="club_new"),
     path("clubs/<slug:slug>/", clubs.club, name="club"),
     path("clubs/<slug:slug>/manage/", clubs.club_manage, name="club_manage"),

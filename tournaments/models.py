@@ -1,0 +1,223 @@
+"""Tournaments: entrants, passes drawn by the seating module, tables that are ordinary games.
+
+A table of a pass is a scorekeeper Game, so its deals are entered, checked, locked and audited
+exactly like a club game; the tournament adds who sits where, the table's link and PIN, and the
+confirmation that locks it.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+from scorekeeper.models import Club, Game, Player
+
+USER = settings.AUTH_USER_MODEL
+
+
+class Format(models.TextChoices):
+    EINZELSCHIEBER = "einzelschieber", "Einzelschieber (partners drawn each pass)"
+    TEAM_SCHIEBER = "team_schieber", "Team Schieber (fixed pairs)"
+    DIFFERENZLER = "differenzler", "Differenzler"
+    MOLOTOW = "molotow", "Molotow"
+    PUTZ = "putz", "Putz"
+    HANDJASS = "handjass", "Handjass"
+    PANDUR = "pandur", "Pandur"
+    JAZZ = "jazz", "Jazz"
+    COIFFEUR = "coiffeur", "Coiffeur"
+
+
+class Seating(models.TextChoices):
+    RANDOM = "random", "Drawn pass by pass"
+    UPFRONT = "upfront", "All passes drawn up front"
+    BY_STANDINGS = "by_standings", "By standings for the later passes"
+
+
+class ByeCompensation(models.TextChoices):
+    AVERAGE = "average", "The pass average"
+    FIXED = "fixed", "A fixed score"
+
+
+class Scoring(models.TextChoices):
+    SUM = "sum", "Sum of points"
+    TABLE_POINTS = "table_points", "Ranking points per table"
+
+
+def new_seed() -> int:
+    return secrets.randbelow(2**31)
+
+
+class Tournament(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=80, unique=True)
+    format = models.CharField(max_length=20, choices=Format.choices, default=Format.EINZELSCHIEBER)
+    settings = models.JSONField(default=dict, blank=True, help_text="Scoring settings over the variant's.")
+    passes = models.PositiveSmallIntegerField(default=4)
+    deals_per_pass = models.PositiveSmallIntegerField(default=12, null=True, blank=True)
+    pass_word = models.CharField(
+        max_length=20, default="Pass", help_text="The club's word: Pass, Passe, Round…"
+    )
+    seating = models.CharField(max_length=20, choices=Seating.choices, default=Seating.RANDOM)
+    by_standings_from = models.PositiveSmallIntegerField(default=2)
+    seed = models.BigIntegerField(default=new_seed, help_text="Stored, so every draw can be reproduced.")
+    bye_compensation = models.CharField(
+        max_length=10, choices=ByeCompensation.choices, default=ByeCompensation.AVERAGE
+    )
+    bye_score = models.IntegerField(default=0)
+    allow_tables_of_three = models.BooleanField(default=False)
+    scoring = models.CharField(max_length=20, choices=Scoring.choices, default=Scoring.SUM)
+    table_points = models.JSONField(default=list, blank=True)
+    drop_worst_pass = models.BooleanField(default=False)
+    tie_breaks = models.JSONField(default=list, blank=True)
+    public_registration = models.BooleanField(default=False)
+    capacity = models.PositiveIntegerField(null=True, blank=True)
+    frozen_from_pass = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Public standings stop updating from this pass on."
+    )
+    finished = models.BooleanField(default=False)
+    created_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entrant(models.Model):
+    """A registered player; `partner` pairs them for team Schieber."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    number = models.PositiveIntegerField(help_text="Start number.")
+    checked_in = models.BooleanField(default=False)
+    joins_from_pass = models.PositiveSmallIntegerField(default=1)
+    withdrawn_after_pass = models.PositiveSmallIntegerField(null=True, blank=True)
+    partner = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL)
+    self_registered = models.BooleanField(default=False)
+    registered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="one_entry_per_player"),
+            models.UniqueConstraint(fields=["tournament", "number"], name="one_start_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.player.name}"
+
+    def plays_in(self, pass_number: int) -> bool:
+        after = self.withdrawn_after_pass
+        return (
+            self.checked_in
+            and self.joins_from_pass <= pass_number
+            and (after is None or pass_number <= after)
+        )
+
+
+class Pass(models.Model):
+    """One pass (round) of a tournament: its draw, with the seed it was drawn from."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pass_set")
+    number = models.PositiveSmallIntegerField()
+    seed = models.BigIntegerField()
+    drawn_at = models.DateTimeField(auto_now_add=True)
+    drawn_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
+    forced_reason = models.TextField(blank=True, help_text="Why it was drawn before every table confirmed.")
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="one_pass_per_number")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {self.tournament.pass_word} {self.number}"
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)  # 192 bits: the table link is the only key to the table
+
+
+def new_pin() -> str:
+    return f"{secrets.randbelow(10**4):04d}"
+
+
+class Table(models.Model):
+    """A table of a pass: its game, the secret link printed as a QR code, and the PIN that confirms it."""
+
+    pass_played = models.ForeignKey(Pass, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    game = models.OneToOneField(Game, on_delete=models.PROTECT, related_name="tournament_table")
+    token = models.CharField(max_length=64, unique=True, default=new_token)
+    pin = models.CharField(max_length=8, default=new_pin)
+    pin_failures = models.PositiveSmallIntegerField(default=0)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["pass_played", "number"], name="one_table_number_per_pass")
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.number}"
+
+    @property
+    def locked(self) -> bool:
+        return self.confirmed_at is not None
+
+
+class TableSeat(models.Model):
+    """Who sits where; `side` is the side the entrant scores for (team A/B, or their own name)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="seats")
+    side = models.CharField(max_length=60)
+    substitute = models.ForeignKey(
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="Plays this pass in the entrant's place; the result counts for the entrant.",
+    )
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="one_entrant_per_table_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entrant} at seat {self.position}"
+
+
+class Bye(models.Model):
+    pass_played = models.ForeignKey(Pass, on_delete=models.CASCADE, related_name="byes")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="byes")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["pass_played", "entrant"], name="one_bye_per_pass")]
+
+    def __str__(self) -> str:
+        return f"Bye for {self.entrant}"
+
+
+class TableChange(models.Model):
+    """Confirmations, reopenings, forced draws and undone draws: the director's audit trail."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="changes")
+    what = models.CharField(max_length=200)
+    by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return self.what

@@ -48,6 +48,12 @@ class DealForm(forms.Form):
         raise NotImplementedError
 
     def add_rule_error(self, error: InvalidDeal) -> None:
-        """Show the engine's message beside the field it names, or above the form."""
+        """Show the engine's message beside the field it names, or above the form.
+
+        A correction can break a later deal (a player now out, a game now over): that deal's fields
+        are not on this form, so its message goes above it, naming the deal."""
+        if error.deal is not None and error.deal != getattr(self, "cleaned_data", {}).get("number"):
+            self.add_error(None, f"Deal {error.deal}: {error.message}")
+            return
         field = self.error_fields.get(error.field, error.field)
         self.add_error(field if field in self.fields else None, error.message)

@@ -6,10 +6,11 @@ Adding a variant is adding its module and one line in VARIANT_MODULES.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from importlib import import_module
 from typing import Any
 
-from .base import DealResult, Entry, GameResult, InvalidDeal, Placing, Variant
+from .base import DealResult, Entry, GameResult, InvalidDeal, Placing, Variant, sole_winner
 
 VARIANT_MODULES: dict[str, str] = {
     "schieber": "schieber",
@@ -63,14 +64,25 @@ def score_game(
     seats: Sequence[str],
     settings: Mapping[str, Any] | None,
     deals: Sequence[Entry],
+    *,
+    deal_limit: int | None = None,
 ) -> GameResult:
-    """Score a whole game from its entries; raises InvalidDeal naming the first bad deal and field."""
+    """Score a whole game from its entries; raises InvalidDeal naming the first bad deal and field.
+
+    `deal_limit` makes a game of exactly that many deals (a tournament pass): it ends after the
+    last one, whatever the variant's own end, and no deal after it is accepted.
+    """
     rules = get_variant(variant)
     if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
         raise InvalidDeal(None, "seats", "Seats must be a list of player names.")
     if not isinstance(deals, Sequence) or isinstance(deals, (str, bytes)):
         raise InvalidDeal(None, "deals", "Deals must be a list of deal entries.")
-    return rules.score(list(seats), settings_with_defaults(rules, settings), deals)
+    if deal_limit is not None and len(deals) > deal_limit:
+        raise InvalidDeal(deal_limit + 1, "game", f"This game has {deal_limit} deals: no more deals.")
+    result = rules.score(list(seats), settings_with_defaults(rules, settings), deals)
+    if deal_limit is not None and len(deals) == deal_limit and not result.finished:
+        result = replace(result, finished=True, winner=sole_winner(result.ranking, True))
+    return result
 
 
 def settings_with_defaults(rules: Variant, settings: Mapping[str, Any] | None) -> dict[str, Any]:

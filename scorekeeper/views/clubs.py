@@ -89,11 +89,19 @@ def club_manage(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, "Club settings saved.")
             return redirect("club_manage", slug=club.slug)
         if member_form.is_bound and member_form.is_valid():
-            role = member_form.cleaned_data["role"]
+            role, user = member_form.cleaned_data["role"], member_form.cleaned_data["username"]
+            # "Add a member" with an existing owner's name demotes them: the rules of member_change apply
+            demotes_owner = (
+                role != Role.OWNER and club.memberships.filter(user=user, role=Role.OWNER).exists()
+            )
             if role == Role.OWNER and club.role != Role.OWNER:
                 member_form.add_error("role", "Only an owner can make another owner.")
+            elif demotes_owner and club.role != Role.OWNER:
+                member_form.add_error("username", "Only an owner can change an owner.")
+            elif demotes_owner and not club.memberships.filter(role=Role.OWNER).exclude(user=user).exists():
+                member_form.add_error("role", "A club needs at least one owner.")
             else:
-                services.set_membership(club=club, user=member_form.cleaned_data["username"], role=role)
+                services.set_membership(club=club, user=user, role=role)
                 messages.success(request, "Member saved.")
                 return redirect("club_manage", slug=club.slug)
     members = club.memberships.select_related("user").order_by("user__username")

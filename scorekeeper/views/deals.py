@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib import messages
@@ -13,7 +14,7 @@ from django_htmx.http import trigger_client_event
 
 from .. import rules, selectors, services
 from ..dealforms import DealForm, deal_form_class
-from ..permissions import Need, load_game
+from ..permissions import GameAccess, Need, game_access
 from ..rules.base import InvalidDeal
 from ..selectors import Board
 from ..services import DealConflict
@@ -26,11 +27,27 @@ def _form_class(board: Board) -> type[DealForm]:
     return form_class
 
 
-def deal_form(board: Board, data: Any = None, **kwargs: Any) -> DealForm:
+def state_before(board: Board, number: int | None) -> Mapping[str, Any]:
+    """The engine's state when deal `number` was entered: a correction must not see later drop-outs."""
+    if number is None or not 1 <= number <= len(board.entries):
+        return board.result.state
+    game = board.game
+    before = board.entries[: number - 1]
+    return rules.score_game(
+        game.variant, board.seats, game.settings, before, deal_limit=game.deal_limit
+    ).state
+
+
+def deal_form(board: Board, data: Any = None, *, number: int | None = None, **kwargs: Any) -> DealForm:
+    """`number` given: the form for correcting that deal, as it was then; otherwise the next deal's."""
     form_class = _form_class(board)
-    return form_class(
-        data, seats=board.seats, suit_names=board.game.club.suit_names, state=board.result.state, **kwargs
-    )
+    state = state_before(board, number)
+    return form_class(data, seats=board.seats, suit_names=board.game.club.suit_names, state=state, **kwargs)
+
+
+def _posted_number(request: HttpRequest) -> int | None:
+    raw = request.POST.get("number", "")
+    return int(raw) if raw.isdigit() else None
 
 
 def blank_deal_form(board: Board) -> DealForm:
@@ -46,29 +63,45 @@ def render_board(
     return render(request, template, context, status=status)
 
 
+def scorer(request: HttpRequest, pk: int) -> GameAccess:
+    return game_access(request.user, pk, Need.SCORER)
+
+
 @require_POST
 def deal_add(request: HttpRequest, pk: int) -> HttpResponse:
-    game = load_game(request.user, pk, Need.SCORER)
-    board = selectors.game_board(game, request.user)
+    return add_deal(request, scorer(request, pk))
+
+
+def add_deal(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    """Save the next deal; htmx gets the board back (with a fresh form), a plain post a redirect."""
+    game = access.game
+    board = selectors.game_board(access)
     form = deal_form(board, request.POST)
     if form.is_valid():
         try:
-            services.record_deal(
+            recorded = services.record_deal(
                 game_id=game.pk,
                 entry=form.entry(),
-                by=request.user,
+                by=access.by,
                 number=form.cleaned_data["number"],
                 client_token=form.cleaned_data["client_token"] or uuid.uuid4(),
+                guard=access.guard,
             )
         except InvalidDeal as error:
             form.add_rule_error(error)
         except DealConflict as conflict:
-            form.add_error(None, conflict.message)
+            board, form = _after_conflict(access, request, conflict)
         else:
             if not request.htmx:
-                return redirect("game", pk=game.pk)
-            game.refresh_from_db(fields=["totals", "finished", "winner", "revision"])
-            board = selectors.game_board(game, request.user)
+                return redirect(access.base_url)
+            saved = recorded.deal.game  # the row the service locked and updated: no need to read it again
+            game.totals, game.finished, game.winner, game.revision = (
+                saved.totals,
+                saved.finished,
+                saved.winner,
+                saved.revision,
+            )
+            board = selectors.game_board(access)
             form = None if board.result.finished else blank_deal_form(board)
             response = render_board(request, board, form, template="scorekeeper/game.html")
             return trigger_client_event(response, "deal-saved", {"revision": game.revision})
@@ -77,41 +110,83 @@ def deal_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def deal_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    return preview_deal(request, scorer(request, pk))
+
+
+def _after_conflict(
+    access: GameAccess, request: HttpRequest, conflict: DealConflict
+) -> tuple[Board, DealForm]:
+    """Another phone changed the list: show it as it is now, keep what was typed, and aim the form
+    at the next free deal, so a second Enter saves it once the scorer has checked the list."""
+    board = selectors.game_board(access)
+    data = request.POST.copy()
+    data["number"] = str(board.next_number)
+    form = deal_form(board, data)
+    form.is_valid()
+    form.add_error(None, conflict.message)
+    return board, form
+
+
+def preview_deal(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """What the typed deal would score, or the engine's objection: nothing is saved."""
-    game = load_game(request.user, pk, Need.SCORER)
-    board = selectors.game_board(game, request.user)
-    form = deal_form(board, request.POST)
+    game = access.game
+    board = selectors.game_board(access)
+    form = deal_form(board, request.POST, number=_posted_number(request))
     context: dict[str, Any] = {"board": board, "form": form, "preview": None, "problem": None}
     if form.is_valid():
         number = form.cleaned_data["number"]
         entries = list(board.entries)
         entries[number - 1 : number] = [form.entry()]  # a correction replaces, a new deal appends
         try:
-            result = rules.score_game(game.variant, board.seats, game.settings, entries)
+            result = rules.score_game(
+                game.variant, board.seats, game.settings, entries, deal_limit=game.deal_limit
+            )
         except InvalidDeal as error:
-            context["problem"] = error.message
+            context["problem"] = None if _not_typed_yet(form, error) else _message(error, number)
         else:
             context["preview"] = result.deals[min(number, len(result.deals)) - 1]
     return render(request, "scorekeeper/game.html#preview", context)
 
 
+def _message(error: InvalidDeal, number: int) -> str:
+    """A correction can break a later deal: name it, since its fields are not on this form."""
+    return error.message if error.deal == number else f"Deal {error.deal}: {error.message}"
+
+
+def _not_typed_yet(form: DealForm, error: InvalidDeal) -> bool:
+    """While typing, a field still empty is not yet a mistake: the preview keeps quiet about it.
+
+    The field's widget reads what was typed; a field of one input per player is empty if all are."""
+    field = form.error_fields.get(error.field, error.field)
+    if field not in form.fields:
+        return False
+    typed = form[field].data
+    return all(value in (None, "", False) for value in (typed if isinstance(typed, list) else [typed]))
+
+
 @require_http_methods(["GET", "POST"])
 def deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    game = load_game(request.user, pk, Need.SCORER)
+    return edit_deal(request, scorer(request, pk), number)
+
+
+def edit_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpResponse:
+    """Correct a deal from the version the scorer saw; a stale correction shows what is stored now."""
+    game = access.game
     deal = game.deals.filter(number=number).first()
     if deal is None:
         raise Http404("No such deal.")
-    board = selectors.game_board(game, request.user)
+    board = selectors.game_board(access)
     initial = {**_form_class(board).initial_from_entry(deal.entry), "number": number, "version": deal.version}
-    form = deal_form(board, request.POST or None, initial=initial)
+    form = deal_form(board, request.POST or None, number=number, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             services.edit_deal(
                 game_id=game.pk,
                 number=number,
                 entry=form.entry(),
-                by=request.user,
+                by=access.by,
                 version=form.cleaned_data["version"] or 0,
+                guard=access.guard,
             )
         except InvalidDeal as error:
             form.add_rule_error(error)
@@ -120,9 +195,9 @@ def deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             form = _restart_from_stored(board, form, number)
         else:
             messages.success(request, f"Deal {number} corrected.")
-            return redirect("game", pk=game.pk)
+            return redirect(access.base_url)
     context = {"board": board, "game": game, "form": form, "deal": deal}
-    status = 422 if form.is_bound else 200
+    status = 422 if form.is_bound or form.conflict else 200  # a stale edit shows a fresh form, refused
     return render(request, "scorekeeper/deal_edit.html", context, status=status)
 
 
@@ -132,18 +207,21 @@ def _restart_from_stored(board: Board, stale: DealForm, number: int) -> DealForm
     if deal is None:
         return stale
     initial = {**_form_class(board).initial_from_entry(deal.entry), "number": number, "version": deal.version}
-    fresh = deal_form(board, initial=initial)
+    fresh = deal_form(board, number=number, initial=initial)
     fresh.conflict = stale.non_field_errors()
     return fresh
 
 
 @require_POST
 def deal_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    game = load_game(request.user, pk, Need.SCORER)
+    return delete_deal(request, scorer(request, pk), number)
+
+
+def delete_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpResponse:
     try:
-        services.delete_last_deal(game_id=game.pk, number=number, by=request.user)
+        services.delete_last_deal(game_id=access.game.pk, number=number, by=access.by, guard=access.guard)
     except DealConflict as conflict:
         messages.error(request, conflict.message)
     else:
         messages.success(request, f"Deal {number} deleted.")
-    return redirect("game", pk=game.pk)
+    return redirect(access.base_url)

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from .. import rules, selectors, services
 from ..forms import NewGameForm, SettingsForm, variant_choices
 from ..models import Club, Game
-from ..permissions import Need, load_club, load_game
+from ..permissions import GameAccess, Need, game_access, load_club, load_game
 from ..rules.base import InvalidDeal
 from .deals import blank_deal_form, render_board
 
@@ -35,7 +35,7 @@ def game_new(request: HttpRequest, slug: str) -> HttpResponse:
     data = request.POST if request.method == "POST" else None
     initial = {**request.GET.dict(), "variant": variant, "preset": preset}
     form = NewGameForm(data, variant=variant, initial=initial)
-    settings_form = SettingsForm(data, variant=variant, preset=preset)
+    settings_form = SettingsForm(data, variant=variant, preset=preset, suit_names=club.suit_names)
     if request.method == "POST" and form.is_valid() and settings_form.is_valid():
         try:
             game = _start(club, variant, form.cleaned_data["players"], settings_form.settings(), request)
@@ -62,8 +62,11 @@ def _start(club: Club, variant: str, names: list[str], settings: dict, request: 
 
 @require_GET
 def game(request: HttpRequest, pk: int) -> HttpResponse:
-    game = load_game(request.user, pk, Need.READ)
-    board = selectors.game_board(game, request.user)
+    return show_game(request, game_access(request.user, pk, Need.READ))
+
+
+def show_game(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    board = selectors.game_board(access)
     form = blank_deal_form(board) if board.can_score and not board.result.finished else None
     return render_board(request, board, form, template="scorekeeper/game.html")
 
@@ -71,11 +74,15 @@ def game(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def game_live(request: HttpRequest, pk: int) -> HttpResponse:
     """Spectators poll this; an unchanged game answers 204 (htmx swaps nothing) after one query."""
-    game = load_game(request.user, pk, Need.READ)
+    return live_game(request, game_access(request.user, pk, Need.READ))
+
+
+def live_game(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    game = access.game
     if request.GET.get("revision") == str(game.revision):
         return HttpResponse(status=204)
-    board = selectors.game_board(game, request.user)
-    return render(request, "scorekeeper/game.html#live", {"board": board, "game": game})
+    board = selectors.game_board(access)
+    return render(request, "scorekeeper/game.html#live", {"board": board, "game": game, "poll": True})
 
 
 @require_GET

@@ -1,0 +1,186 @@
+"""A whole Coiffeur game in real Chromium on a phone-sized screen, from the new-game page to the winner.
+
+The club plays a short board of two rows, Rosen x1 and its own Slalom x7, so each team announces twice;
+match bonus and counter-match bonus 100. Team A is Anna & Cla (seats 1 and 3), team B Beat & Dora.
+Every expected number is computed by hand in the comments.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from scorekeeper.models import Club, Game, Player
+from tests.conftest import PASSWORD
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+TEAM_A = "A · Anna & Cla"
+TEAM_B = "B · Beat & Dora"
+X = "\u00d7"
+
+
+def sign_in(page: Page, base_url: str, username: str) -> None:
+    page.goto(f"{base_url}/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.locator(".topbar")).to_contain_text(username)
+
+
+def button(page: Page, legend: str, label: str) -> Locator:
+    """One of the big choice buttons of the deal form, under its legend."""
+    group = page.locator("#dealform fieldset").filter(has=page.locator("legend", has_text=legend))
+    return group.locator("label.choice").filter(has_text=label)
+
+
+def tap(page: Page, legend: str, label: str) -> None:
+    choice = button(page, legend, label)
+    choice.click()
+    expect(choice.locator("input")).to_be_checked()
+
+
+def points_field(page: Page) -> Locator:
+    return page.locator("#dealform input[name=points]")
+
+
+def expect_totals(page: Page, a: int, b: int) -> None:
+    expect(page.locator('[data-total="A"]')).to_have_text(str(a))
+    expect(page.locator('[data-total="B"]')).to_have_text(str(b))
+
+
+def expect_cells(page: Page, row: str, a: str, b: str) -> None:
+    """The two team cells of a row of the Coiffeur board."""
+    cells = page.locator(f'#coiffeur-board tr[data-row="{row}"] td')
+    expect(cells).to_have_text([re.compile(rf"^\s*{a}\s*$"), re.compile(rf"^\s*{b}\s*$")])
+
+
+def save(page: Page, number: int) -> None:
+    page.get_by_role("button", name=f"Save deal {number}").click()
+    expect(page.locator(f'tr[data-deal="{number}"]')).to_be_visible()
+
+
+def screenshot(page: Page, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SHOTS / f"{name}.png", full_page=True)
+
+
+def start_game(page: Page, base: str) -> None:
+    """New game: Coiffeur, four players, a board of two rows typed into the rules."""
+    page.get_by_role("link", name="Jassclub Zürich").click()
+    page.get_by_role("link", name="New game").click()
+    page.locator("#newgame").evaluate("form => form.dataset.before = 'variant'")
+    page.get_by_label("Variant").select_option("coiffeur")
+    expect(page.locator("#newgame[data-before]")).to_have_count(0)
+    for seat, team, name in ((1, "A", "Anna"), (2, "B", "Beat"), (3, "A", "Cla"), (4, "B", "Dora")):
+        page.get_by_label(f"Seat {seat} · team {team}").press_sequentially(name)
+    page.get_by_text("Adjust the rules").click()
+    page.get_by_label("Rows").fill('[["hearts", 1], ["Slalom", 7]]')
+    page.get_by_role("button", name="Start game").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(re.compile(r"^Coiffeur #\d+$"))
+
+
+def test_play_a_coiffeur_game_to_the_winner(
+    live_server: LiveServer, page: Page, club: Club, players: list[Player]
+) -> None:
+    base = live_server.url
+    sign_in(page, base, "scorer")
+    start_game(page, base)
+    game = Game.objects.get()
+    assert game.settings["rows"] == [["hearts", 1], ["Slalom", 7]]
+    expect(page.locator('[data-side="A"] .who')).to_have_text("Team A · Anna & Cla")
+    expect(page.locator('[data-side="B"] .who')).to_have_text("Team B · Beat & Dora")
+    expect_totals(page, 0, 0)
+    expect_cells(page, "hearts", "open", "open")
+
+    # Deal 1: team A (offered first) plays Rosen x1 with 83: the preview shows the score before Enter.
+    # A 83 x1 = 83. Totals A 83, B 0.
+    expect(page.locator("#dealform h2")).to_have_text("Deal 1")
+    expect(button(page, "Announced by", TEAM_A).locator("input")).to_be_checked()
+    tap(page, "Row", f"Rosen {X}1")
+    points_field(page).click()
+    page.keyboard.type("83")
+    expect(page.locator("#preview")).to_contain_text("A +83")
+    page.keyboard.press("Enter")
+    expect(page.locator('tr[data-deal="1"]')).to_be_visible()
+    expect_totals(page, 83, 0)
+    expect_cells(page, "hearts", f"83 83 {X} 1", "open")
+
+    # Deal 2: team B is offered now (more rows open). Team A's Rosen is gone from the buttons,
+    # team B's is there. 1 point is refused beside the points and nothing is saved.
+    expect(button(page, "Announced by", TEAM_B).locator("input")).to_be_checked()
+    expect(button(page, "Row", f"Rosen {X}1")).to_be_visible()
+    tap(page, "Announced by", TEAM_A)
+    expect(button(page, "Row", f"Rosen {X}1")).to_be_hidden()
+    expect(button(page, "Row", f"Slalom {X}7")).to_be_visible()
+    tap(page, "Announced by", TEAM_B)
+    tap(page, "Row", f"Slalom {X}7")
+    points_field(page).fill("1")
+    page.get_by_role("button", name="Save deal 2").click()
+    expect(page.locator("#points-error")).to_have_text("Card points cannot be 1: no card is worth 1 point.")
+    expect(points_field(page)).to_have_attribute("aria-invalid", "true")
+    expect(page.locator('tr[data-deal="2"]')).to_have_count(0)
+    expect_totals(page, 83, 0)
+    # Corrected to 60: B 60 x7 = 420. Totals A 83, B 420.
+    expect(button(page, "Row", f"Slalom {X}7").locator("input")).to_be_checked()
+    points_field(page).fill("60")
+    save(page, 2)
+    expect_totals(page, 83, 420)
+    expect_cells(page, "Slalom", "open", f"420 60 {X} 7")
+
+    # Deal 3: team A, Slalom, a match: (157 + 100) x7 = 1799. Totals A 83 + 1799 = 1882, B 420.
+    tap(page, "Announced by", TEAM_A)
+    tap(page, "Row", f"Slalom {X}7")
+    page.get_by_label("Match (all 9 tricks)").check()
+    expect(page.locator("#preview")).to_contain_text("A +1799")
+    save(page, 3)
+    expect_totals(page, 1882, 420)
+    expect_cells(page, "Slalom", "1799 match", f"420 60 {X} 7")
+    expect(page.locator('[data-open-count="A"]')).to_have_text("done")
+    expect(page.locator('[data-open-count="B"]')).to_have_text("1 row")
+    screenshot(page, "coiffeur-mid-game-390")
+
+    # A correction: deal 1 was 93, not 83. A +10: totals A 1892, B 420.
+    page.get_by_role("link", name="Edit deal 1").click()
+    expect(page.locator("#dealform h2")).to_have_text("Correct deal 1")
+    expect(points_field(page)).to_have_value("83")
+    expect(button(page, "Row", f"Rosen {X}1").locator("input")).to_be_checked()
+    points_field(page).fill("93")
+    page.get_by_role("button", name="Save correction").click()
+    expect(page.locator(".messages")).to_contain_text("Deal 1 corrected.")
+    expect_totals(page, 1892, 420)
+    expect_cells(page, "hearts", f"93 93 {X} 1", "open")
+
+    # Deal 4: team A has played every row, so team B is offered, with Rosen its only row left.
+    # Team B is counter-matched: B writes 0 in Rosen, A gets 100. Totals A 1992, B 420: A wins.
+    expect(page.locator("#dealform h2")).to_have_text("Deal 4")
+    expect(button(page, "Announced by", TEAM_B).locator("input")).to_be_checked()
+    expect(page.locator("#dealform .coiffeur-rows label.choice:visible")).to_have_count(1)
+    tap(page, "Announced by", TEAM_A)
+    expect(page.locator("#dealform .coiffeur-rows label.choice:visible")).to_have_count(0)
+    expect(page.get_by_text("Team A has played every row.")).to_be_visible()
+    tap(page, "Announced by", TEAM_B)
+    expect(page.get_by_text("Team A has played every row.")).to_be_hidden()
+    tap(page, "Row", f"Rosen {X}1")
+    page.get_by_label("Counter-match (the others took all 9)").check()
+    expect(page.locator("#preview")).to_contain_text("A +100")
+    save(page, 4)
+
+    expect(page.locator(".winner")).to_have_text("🏆 Anna & Cla win!")
+    expect_totals(page, 1992, 420)
+    expect_cells(page, "hearts", f"93 93 {X} 1", "0 counter-match")
+    expect(page.locator("#coiffeur-board tr.bonus td")).to_have_text(["+100", "\u2013"])
+    expect(page.locator('[data-open-count="B"]')).to_have_text("done")
+    expect(page.locator("#dealform")).to_have_count(0)
+    screenshot(page, "coiffeur-finished-390")
+
+    page.reload()
+    expect(page.locator(".winner")).to_have_text("🏆 Anna & Cla win!")
+    expect(page.locator("#dealform")).to_have_count(0)
+    game.refresh_from_db()
+    assert (game.finished, game.winner, game.totals) == (True, "A", {"A": 1992, "B": 420})

@@ -1,0 +1,141 @@
+"""A whole Differenzler game in real Chromium on a phone-sized screen, from the new-game page to the
+final ranking, with a correction that changes the winner.
+
+Four players, a game of 2 deals, no bonus for an exact prediction: a player's penalty is
+|points - prediction|, the lowest total wins. Every expected number is computed by hand in the comments.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from scorekeeper.models import Club, Game, Player
+from tests.conftest import PASSWORD
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+NAMES = ("Anna", "Beat", "Cla", "Dora")
+
+
+def sign_in(page: Page, base_url: str, username: str) -> None:
+    page.goto(f"{base_url}/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.locator(".topbar")).to_contain_text(username)
+
+
+def tap_trump(page: Page, label: str) -> None:
+    choice = page.locator("#dealform .trumps label.choice").filter(has_text=label)
+    choice.click()
+    expect(choice.locator("input")).to_be_checked()
+
+
+def type_column(page: Page, what: str, values: Sequence[int]) -> None:
+    """Type one number per player, seat by seat, into the predictions or the card points."""
+    for name, value in zip(NAMES, values, strict=True):
+        page.get_by_label(f"{name}: {what}").fill(str(value))
+
+
+def expect_totals(page: Page, *totals: int) -> None:
+    for name, total in zip(NAMES, totals, strict=True):
+        expect(page.locator(f'[data-total="{name}"]')).to_have_text(str(total))
+
+
+def expect_deal(page: Page, number: int, *scores: int) -> None:
+    expect(page.locator(f'tr[data-deal="{number}"] td.num')).to_have_text([str(s) for s in scores])
+
+
+def screenshot(page: Page, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SHOTS / f"{name}.png", full_page=True)
+
+
+def start_game(page: Page) -> None:
+    """New game: Differenzler, four players, 2 deals."""
+    page.get_by_role("link", name="Jassclub Zürich").click()
+    page.get_by_role("link", name="New game").click()
+    page.locator("#newgame").evaluate("form => form.dataset.before = 'variant'")
+    page.get_by_label("Variant").select_option("differenzler")
+    expect(page.locator("#newgame[data-before]")).to_have_count(0)
+    for seat, name in enumerate(NAMES, start=1):
+        page.get_by_label(re.compile(rf"^Seat {seat}\b")).press_sequentially(name)
+    page.get_by_text("Adjust the rules").click()
+    page.get_by_label("Deals").fill("2")
+    page.get_by_role("button", name="Start game").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(re.compile(r"^Differenzler #\d+$"))
+
+
+def test_play_a_differenzler_game_to_the_ranking(
+    live_server: LiveServer, page: Page, club: Club, players: list[Player]
+) -> None:
+    sign_in(page, live_server.url, "scorer")
+    start_game(page)
+    game = Game.objects.get()
+    assert game.settings == {"exact_bonus": 0, "deals": 2}
+    expect_totals(page, 0, 0, 0, 0)
+    expect(page.locator("#deals-left")).to_contain_text("2 of 2 deals left.")
+
+    # Deal 1, Rosen. The preview follows the typing: first the engine's objection to the total ...
+    expect(page.locator("#dealform h2")).to_have_text("Deal 1 of 2")
+    tap_trump(page, "Rosen")
+    type_column(page, "prediction", (40, 0, 60, 50))
+    type_column(page, "card points", (37, 0, 63, 50))
+    expect(page.locator("#preview")).to_have_text("Card points must total 157; these total 150.")
+    # ... then, with Cla's 70, each player's penalty: Anna |37 - 40| = 3, Beat 0, Cla |70 - 60| = 10, Dora 0.
+    page.get_by_label("Cla: card points").fill("70")
+    penalties = re.compile(r"penalties\s+Anna 3 · Beat 0 · Cla 10 · Dora 0")
+    expect(page.locator("#preview")).to_have_text(penalties)
+    page.keyboard.press("Enter")
+    expect(page.locator('tr[data-deal="1"]')).to_be_visible()
+    expect_deal(page, 1, 3, 0, 10, 0)
+    expect_totals(page, 3, 0, 10, 0)
+    expect(page.locator('tr[data-deal="1"] .dz-hits')).to_have_attribute("title", "Exact: Beat, Dora")
+    expect(page.get_by_label("Anna: prediction")).to_have_value("")
+
+    # Deal 2, Obenabe: a total of 167 is refused beside the card points, and nothing is saved.
+    tap_trump(page, "Obenabe")
+    type_column(page, "prediction", (30, 20, 60, 40))
+    type_column(page, "card points", (30, 27, 60, 50))
+    page.get_by_role("button", name="Save deal 2").click()
+    expect(page.locator("#points-error")).to_have_text("Card points must total 157; these total 167.")
+    expect(page.locator('tr[data-deal="2"]')).to_have_count(0)
+    expect_totals(page, 3, 0, 10, 0)
+    expect(page.locator("#deals-left")).to_contain_text("Last deal.")
+    screenshot(page, "differenzler-mid-game-390")
+
+    # Cla took 50, not 60: Anna 0 (exact), Beat |27 - 20| = 7, Cla |50 - 60| = 10, Dora |50 - 40| = 10.
+    # Totals: Anna 3, Beat 7, Cla 20, Dora 10. The game ends: Anna wins, then Beat, Dora, Cla.
+    page.get_by_label("Cla: card points").fill("50")
+    page.get_by_role("button", name="Save deal 2").click()
+    expect(page.locator(".winner")).to_have_text("🏆 Anna wins!")
+    expect_deal(page, 2, 0, 7, 10, 10)
+    expect_totals(page, 3, 7, 20, 10)
+    expect(page.locator(".ranking li")).to_have_text(["1. Anna 3", "2. Beat 7", "3. Dora 10", "4. Cla 20"])
+    expect(page.locator("#dealform")).to_have_count(0)
+    expect(page.locator("#deals-left")).to_contain_text("All 2 deals played.")
+    screenshot(page, "differenzler-finished-390")
+
+    # A correction after the end: in deal 2 Anna took 60 and Cla 20 (Anna |60 - 30| = 30,
+    # Cla |20 - 60| = 40). Totals: Anna 33, Beat 7, Cla 50, Dora 10. Beat wins now.
+    page.get_by_role("link", name="Edit deal 2").click()
+    expect(page.locator("#dealform h2")).to_have_text("Correct deal 2")
+    expect(page.get_by_label("Cla: card points")).to_have_value("50")
+    page.get_by_label("Anna: card points").fill("60")
+    page.get_by_label("Cla: card points").fill("20")
+    page.get_by_role("button", name="Save correction").click()
+    expect(page.locator(".messages")).to_contain_text("Deal 2 corrected.")
+    expect(page.locator(".winner")).to_have_text("🏆 Beat wins!")
+    expect_totals(page, 33, 7, 50, 10)
+    expect(page.locator(".ranking li")).to_have_text(["1. Beat 7", "2. Dora 10", "3. Anna 33", "4. Cla 50"])
+    expect(page.locator("#dealform")).to_have_count(0)
+    game.refresh_from_db()
+    assert (game.finished, game.winner) == (True, "Beat")
+    assert game.totals == {"Anna": 33, "Beat": 7, "Cla": 50, "Dora": 10}

@@ -1,0 +1,560 @@
+"""Who may do what, asked of every URL: each role (anonymous, a member of each role, the owner of another
+club) against GET, POST and a method no view takes, for a private and for a public club.
+
+A refused request changes nothing in the database; an allowed write changes what it should. The
+owners' rules of member_change (and of adding a member) come last.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from scorekeeper.models import Club, Deal, DealChange, DealScore, Game, Membership, Player, Role, Seat
+
+WHO = ("anonymous", "viewer", "scorer", "admin", "owner", "stranger")
+OK, LOGIN = "ok", "login"
+
+# Expected answer per role. LOGIN: redirect to the sign-in page; OK: the view does its job.
+ANYONE = dict.fromkeys(WHO, OK)
+SIGNED_IN = {**ANYONE, "anonymous": LOGIN}
+NOBODY = dict.fromkeys(WHO, 405)
+PRIVATE_READ = {"anonymous": LOGIN, "viewer": OK, "scorer": OK, "admin": OK, "owner": OK, "stranger": 404}
+PRIVATE_SCORER = {"anonymous": LOGIN, "viewer": 403, "scorer": OK, "admin": OK, "owner": OK, "stranger": 404}
+PRIVATE_ADMIN = {"anonymous": LOGIN, "viewer": 403, "scorer": 403, "admin": OK, "owner": OK, "stranger": 404}
+# A public club: anyone reads; writing needs a membership, and a signed-in non-member is refused (403).
+PUBLIC_READ = ANYONE
+PUBLIC_SCORER = {"anonymous": LOGIN, "viewer": 403, "scorer": OK, "admin": OK, "owner": OK, "stranger": 403}
+PUBLIC_ADMIN = {"anonymous": LOGIN, "viewer": 403, "scorer": 403, "admin": OK, "owner": OK, "stranger": 403}
+
+
+@dataclass
+class World:
+    club: Club
+    game: Game
+    viewer_membership: Membership
+    users: dict[str, User]
+
+
+def snapshot() -> dict[str, list[Any]]:
+    """Every row a view could write, in a comparable form."""
+    return {
+        "users": list(User.objects.order_by("username").values_list("username", flat=True)),
+        "clubs": list(Club.objects.order_by("slug").values_list("slug", "name", "is_public", "suit_names")),
+        "members": list(
+            Membership.objects.order_by("club__slug", "user__username").values_list(
+                "club__slug", "user__username", "role"
+            )
+        ),
+        "players": list(Player.objects.order_by("club__slug", "name").values_list("club__slug", "name")),
+        "games": list(
+            Game.objects.order_by("pk").values_list(
+                "pk", "settings", "totals", "finished", "winner", "revision"
+            )
+        ),
+        "seats": list(Seat.objects.order_by("game", "position").values_list("game", "position", "name")),
+        "deals": list(
+            Deal.objects.order_by("game", "number").values_list("game", "number", "entry", "version")
+        ),
+        "scores": list(
+            DealScore.objects.order_by("deal__game", "deal__number", "side").values_list("side", "score")
+        ),
+        "changes": list(DealChange.objects.order_by("pk").values_list("game", "deal_number", "action")),
+    }
+
+
+def changed(before: dict[str, list[Any]], after: dict[str, list[Any]]) -> set[str]:
+    return {key for key in before if before[key] != after[key]}
+
+
+NEW_GAME = {
+    "variant": "schieber",
+    "preset": "flat",
+    "seat_1": "Anna",
+    "seat_2": "Beat",
+    "seat_3": "Cla",
+    "seat_4": "Emil",
+    "target": "1000",
+    "match_bonus": "100",
+    "multiply_weis": "on",
+    **{
+        f"multipliers.{mode}": "1"
+        for mode in ("hearts", "diamonds", "spades", "clubs", "obenabe", "undenufe")
+    },
+}
+
+
+@dataclass(frozen=True)
+class Route:
+    """One URL: how to build it, what to POST, who may GET and POST, and what an allowed POST does."""
+
+    name: str
+    path: Callable[[World], str]
+    get_private: dict[str, Any]
+    post_private: dict[str, Any]
+    get_public: dict[str, Any]
+    post_public: dict[str, Any]
+    post_data: Callable[[World], dict[str, Any]] = lambda world: {}
+    # For an allowed POST: where it redirects (None: answers 200) and which snapshot keys it changes.
+    post_redirect: Callable[[World], str] | None = None
+    post_changes: frozenset[str] = frozenset()
+    post_check: Callable[[World], None] = lambda world: None
+
+
+def game_path(suffix: str = "") -> Callable[[World], str]:
+    return lambda world: f"/games/{world.game.pk}/{suffix}"
+
+
+def check_signup(world: World) -> None:
+    assert User.objects.filter(username="newbie").exists()
+
+
+def check_club_new(world: World) -> None:
+    created = Club.objects.get(slug="jassclub-chur")
+    assert created.memberships.get().role == Role.OWNER
+
+
+def check_club_manage(world: World) -> None:
+    world.club.refresh_from_db()
+    assert (world.club.name, world.club.suit_names) == ("Renamed", "french")
+
+
+def check_member_change(world: World) -> None:
+    world.viewer_membership.refresh_from_db()
+    assert world.viewer_membership.role == Role.SCORER
+
+
+def check_player_add(world: World) -> None:
+    assert world.club.players.filter(name="Emil").exists()
+
+
+def check_game_new(world: World) -> None:
+    game = Game.objects.exclude(pk=world.game.pk).get()
+    assert list(game.seats.values_list("name", flat=True)) == ["Anna", "Beat", "Cla", "Emil"]
+
+
+def check_deal_add(world: World) -> None:
+    assert world.game.deals.get(number=2).entry == {"trump": "hearts", "points": {"A": 100}}
+
+
+def check_deal_edit(world: World) -> None:
+    assert world.game.deals.get(number=1).entry == {"trump": "clubs", "points": {"A": 90}}
+
+
+def check_deal_delete(world: World) -> None:
+    assert not world.game.deals.exists()
+
+
+def deal_data(world: World) -> dict[str, Any]:
+    return {"number": 2, "client_token": str(uuid.uuid4()), "trump": "hearts", "team": "A", "points": "100"}
+
+
+ROUTES = [
+    Route("home", lambda w: "/", ANYONE, NOBODY, ANYONE, NOBODY),
+    Route(
+        "signup",
+        lambda w: "/accounts/signup/",
+        ANYONE,
+        ANYONE,
+        ANYONE,
+        ANYONE,
+        post_data=lambda w: {
+            "username": "newbie",
+            "password1": "Zuger-Kirsch-1984",
+            "password2": "Zuger-Kirsch-1984",
+        },
+        post_redirect=lambda w: "/",
+        post_changes=frozenset({"users"}),
+        post_check=check_signup,
+    ),
+    Route(
+        "club_new",
+        lambda w: "/clubs/new/",
+        SIGNED_IN,
+        SIGNED_IN,
+        SIGNED_IN,
+        SIGNED_IN,
+        post_data=lambda w: {"name": "Jassclub Chur", "suit_names": "german"},
+        post_redirect=lambda w: "/clubs/jassclub-chur/",
+        post_changes=frozenset({"clubs", "members"}),
+        post_check=check_club_new,
+    ),
+    Route("club", lambda w: "/clubs/zuerich/", PRIVATE_READ, NOBODY, PUBLIC_READ, NOBODY),
+    Route(
+        "club_manage",
+        lambda w: "/clubs/zuerich/manage/",
+        PRIVATE_ADMIN,
+        PRIVATE_ADMIN,
+        PUBLIC_ADMIN,
+        PUBLIC_ADMIN,
+        post_data=lambda w: {"save_club": "1", "name": "Renamed", "suit_names": "french"},
+        post_redirect=lambda w: "/clubs/zuerich/manage/",
+        post_changes=frozenset({"clubs"}),
+        post_check=check_club_manage,
+    ),
+    Route(
+        "member_change",
+        lambda w: f"/clubs/zuerich/members/{w.viewer_membership.pk}/",
+        NOBODY,
+        PRIVATE_ADMIN,
+        NOBODY,
+        PUBLIC_ADMIN,
+        post_data=lambda w: {"role": "scorer"},
+        post_redirect=lambda w: "/clubs/zuerich/manage/",
+        post_changes=frozenset({"members"}),
+        post_check=check_member_change,
+    ),
+    Route(
+        "player_add",
+        lambda w: "/clubs/zuerich/players/",
+        NOBODY,
+        PRIVATE_SCORER,
+        NOBODY,
+        PUBLIC_SCORER,
+        post_data=lambda w: {"name": "Emil"},
+        post_redirect=lambda w: "/clubs/zuerich/",
+        post_changes=frozenset({"players"}),
+        post_check=check_player_add,
+    ),
+    Route(
+        "game_new",
+        lambda w: "/clubs/zuerich/games/new/",
+        PRIVATE_SCORER,
+        PRIVATE_SCORER,
+        PUBLIC_SCORER,
+        PUBLIC_SCORER,
+        post_data=lambda w: NEW_GAME,
+        post_redirect=lambda w: f"/games/{Game.objects.exclude(pk=w.game.pk).get().pk}/",
+        post_changes=frozenset({"players", "games", "seats"}),
+        post_check=check_game_new,
+    ),
+    Route("game", game_path(), PRIVATE_READ, NOBODY, PUBLIC_READ, NOBODY),
+    Route("game_live", game_path("live/"), PRIVATE_READ, NOBODY, PUBLIC_READ, NOBODY),
+    Route("game_history", game_path("history/"), PRIVATE_READ, NOBODY, PUBLIC_READ, NOBODY),
+    Route(
+        "deal_add",
+        game_path("deals/"),
+        NOBODY,
+        PRIVATE_SCORER,
+        NOBODY,
+        PUBLIC_SCORER,
+        post_data=deal_data,
+        post_redirect=lambda w: f"/games/{w.game.pk}/",
+        post_changes=frozenset({"games", "deals", "scores", "changes"}),
+        post_check=check_deal_add,
+    ),
+    Route(
+        "deal_preview",
+        game_path("deals/preview/"),
+        NOBODY,
+        PRIVATE_SCORER,
+        NOBODY,
+        PUBLIC_SCORER,
+        post_data=deal_data,
+    ),
+    Route(
+        "deal_edit",
+        game_path("deals/1/edit/"),
+        PRIVATE_SCORER,
+        PRIVATE_SCORER,
+        PUBLIC_SCORER,
+        PUBLIC_SCORER,
+        post_data=lambda w: {"number": 1, "version": 1, "trump": "clubs", "team": "A", "points": "90"},
+        post_redirect=lambda w: f"/games/{w.game.pk}/",
+        post_changes=frozenset({"games", "deals", "scores", "changes"}),
+        post_check=check_deal_edit,
+    ),
+    Route(
+        "deal_delete",
+        game_path("deals/1/delete/"),
+        NOBODY,
+        PRIVATE_SCORER,
+        NOBODY,
+        PUBLIC_SCORER,
+        post_redirect=lambda w: f"/games/{w.game.pk}/",
+        post_changes=frozenset({"games", "deals", "scores", "changes"}),
+        post_check=check_deal_delete,
+    ),
+]
+
+
+def test_every_url_is_in_the_matrix() -> None:
+    from scorekeeper.urls import urlpatterns
+
+    named = {pattern.name for pattern in urlpatterns if getattr(pattern, "name", None)}
+    assert named == {route.name for route in ROUTES}
+
+
+@pytest.fixture(params=[False, True], ids=["private", "public"])
+def world(
+    request: pytest.FixtureRequest, club: Club, users: dict[str, User], make_game: Callable[..., Game]
+) -> World:
+    club.is_public = request.param
+    club.save()
+    game = make_game({}, [{"trump": "spades", "points": {"A": 83}}])
+    return World(club, game, club.memberships.get(user__username="viewer"), users)
+
+
+def client_for(world: World, who: str) -> Client:
+    client = Client()
+    if who != "anonymous":
+        client.force_login(world.users[who])
+    return client
+
+
+def assert_refused(response: Any, expected: Any, path: str) -> None:
+    if expected == LOGIN:
+        assert response.status_code == 302
+        assert response["Location"] == f"/accounts/login/?next={quote(path)}"
+    else:
+        assert response.status_code == expected
+
+
+@pytest.mark.parametrize("who", WHO)
+@pytest.mark.parametrize("route", ROUTES, ids=lambda route: route.name)
+def test_get(world: World, route: Route, who: str) -> None:
+    expected = (route.get_public if world.club.is_public else route.get_private)[who]
+    path = route.path(world)
+    before = snapshot()
+    response = client_for(world, who).get(path)
+    if expected == OK:
+        assert response.status_code == 200
+        assert response.content
+    else:
+        assert_refused(response, expected, path)
+    assert snapshot() == before  # a GET never writes
+
+
+@pytest.mark.parametrize("who", WHO)
+@pytest.mark.parametrize("route", ROUTES, ids=lambda route: route.name)
+def test_post(world: World, route: Route, who: str) -> None:
+    expected = (route.post_public if world.club.is_public else route.post_private)[who]
+    path = route.path(world)
+    before = snapshot()
+    response = client_for(world, who).post(path, route.post_data(world))
+    after = snapshot()
+    if expected != OK:
+        assert_refused(response, expected, path)
+        assert after == before
+        return
+    if route.post_redirect is None:
+        assert response.status_code == 200
+    else:
+        assert response.status_code == 302
+        assert response["Location"] == route.post_redirect(world)
+    assert changed(before, after) == route.post_changes
+    route.post_check(world)
+
+
+@pytest.mark.parametrize("who", WHO)
+@pytest.mark.parametrize("route", ROUTES, ids=lambda route: route.name)
+def test_put_is_405_for_everyone(world: World, route: Route, who: str) -> None:
+    """No view takes PUT (club_new first sends an anonymous visitor to sign in)."""
+    path = route.path(world)
+    before = snapshot()
+    response = client_for(world, who).put(path)
+    if route.name == "club_new" and who == "anonymous":
+        assert_refused(response, LOGIN, path)
+    else:
+        assert response.status_code == 405
+    assert snapshot() == before
+
+
+def test_a_missing_club_or_game_is_404_for_everyone(world: World) -> None:
+    for who in WHO:
+        client = client_for(world, who)
+        for path in (
+            "/clubs/nowhere/",
+            "/clubs/nowhere/manage/",
+            "/clubs/nowhere/games/new/",
+            f"/games/{world.game.pk + 1000}/",
+            f"/games/{world.game.pk + 1000}/live/",
+            f"/games/{world.game.pk + 1000}/history/",
+        ):
+            assert client.get(path).status_code == 404, (who, path)
+
+
+def test_a_missing_deal_is_404_for_a_scorer(world: World) -> None:
+    client = client_for(world, "scorer")
+    assert client.get(f"/games/{world.game.pk}/deals/2/edit/").status_code == 404
+
+
+def test_the_strangers_own_private_club_is_hidden_from_our_members(world: World, other_club: Club) -> None:
+    game = Game.objects.create(club=other_club, variant="schieber", totals={"A": 0, "B": 0})
+    for who in ("viewer", "scorer", "admin", "owner"):
+        client = client_for(world, who)
+        assert client.get("/clubs/bern/").status_code == 404
+        assert client.get(f"/games/{game.pk}/").status_code == 404
+    assert client_for(world, "stranger").get("/clubs/bern/").status_code == 200
+
+
+def test_home_lists_only_clubs_the_visitor_may_see(world: World) -> None:
+    public = world.club.is_public
+    assert ("Jassclub Zürich" in client_for(world, "anonymous").get("/").content.decode()) is public
+    assert ("Jassclub Zürich" in client_for(world, "stranger").get("/").content.decode()) is public
+    assert "Jassclub Zürich" in client_for(world, "viewer").get("/").content.decode()
+    assert "Jassclub Bern" not in client_for(world, "viewer").get("/").content.decode()
+
+
+def test_pages_offer_only_what_the_role_may_do(world: World) -> None:
+    """Links and forms follow the permissions: nobody is shown a button that answers 403."""
+    club_page = {who: client_for(world, who).get("/clubs/zuerich/").content.decode() for who in WHO}
+    game_page = {who: client_for(world, who).get(f"/games/{world.game.pk}/").content.decode() for who in WHO}
+    for who in ("scorer", "admin", "owner"):
+        assert 'href="/clubs/zuerich/games/new/"' in club_page[who]
+        assert 'action="/clubs/zuerich/players/"' in club_page[who]
+        assert 'id="dealform"' in game_page[who]
+    for who in ("admin", "owner"):
+        assert 'href="/clubs/zuerich/manage/"' in club_page[who]
+    readers = ("viewer", "anonymous", "stranger") if world.club.is_public else ("viewer",)
+    for who in readers:
+        assert 'href="/clubs/zuerich/games/new/"' not in club_page[who]
+        assert 'action="/clubs/zuerich/players/"' not in club_page[who]
+        assert 'href="/clubs/zuerich/manage/"' not in club_page[who]
+        assert 'id="dealform"' not in game_page[who]
+        assert f"/games/{world.game.pk}/deals/1/edit/" not in game_page[who]
+    assert 'href="/clubs/zuerich/manage/"' not in club_page["scorer"]
+
+
+# ---- the owners' rules ---------------------------------------------------------------------------
+
+
+def roles(club: Club) -> dict[str, str]:
+    return dict(club.memberships.values_list("user__username", "role"))
+
+
+def membership(club: Club, username: str) -> Membership:
+    return club.memberships.get(user__username=username)
+
+
+def message_after(client: Client, response: Any) -> str:
+    assert response.status_code == 302
+    assert response["Location"] == "/clubs/zuerich/manage/"
+    return client.get("/clubs/zuerich/manage/").content.decode()
+
+
+@pytest.mark.parametrize(
+    ("target", "data"),
+    [
+        ("owner", {"role": "viewer"}),
+        ("owner", {"role": "admin"}),
+        ("owner", {"remove": "1"}),
+        ("viewer", {"role": "owner"}),
+        ("admin", {"role": "owner"}),  # not even themselves
+    ],
+)
+def test_an_admin_cannot_touch_an_owner(
+    club: Club, client_as: Callable[[str | None], Client], target: str, data: dict[str, str]
+) -> None:
+    before = roles(club)
+    client = client_as("admin")
+    response = client.post(f"/clubs/zuerich/members/{membership(club, target).pk}/", data)
+    assert "Only an owner can change an owner." in message_after(client, response)
+    assert roles(club) == before
+
+
+@pytest.mark.parametrize("data", [{"role": "admin"}, {"role": "viewer"}, {"remove": "1"}])
+def test_the_last_owner_cannot_leave(
+    club: Club, client_as: Callable[[str | None], Client], data: dict[str, str]
+) -> None:
+    before = roles(club)
+    client = client_as("owner")
+    response = client.post(f"/clubs/zuerich/members/{membership(club, 'owner').pk}/", data)
+    assert "A club needs at least one owner." in message_after(client, response)
+    assert roles(club) == before
+
+
+def test_with_a_second_owner_the_first_may_step_down(
+    club: Club, client_as: Callable[[str | None], Client]
+) -> None:
+    client = client_as("owner")
+    response = client.post(f"/clubs/zuerich/members/{membership(club, 'admin').pk}/", {"role": "owner"})
+    assert "admin is now owner." in message_after(client, response)
+    response = client.post(f"/clubs/zuerich/members/{membership(club, 'owner').pk}/", {"role": "admin"})
+    assert "owner is now admin." in message_after(client, response)
+    assert roles(club) == {"owner": "admin", "admin": "owner", "scorer": "scorer", "viewer": "viewer"}
+
+
+def test_an_owner_removes_an_admin(club: Club, client_as: Callable[[str | None], Client]) -> None:
+    client = client_as("owner")
+    response = client.post(f"/clubs/zuerich/members/{membership(club, 'admin').pk}/", {"remove": "1"})
+    assert "admin was removed from the club." in message_after(client, response)
+    assert "admin" not in roles(club)
+
+
+def test_an_admin_changes_a_scorer_but_not_to_an_unknown_role(
+    club: Club, client_as: Callable[[str | None], Client]
+) -> None:
+    client = client_as("admin")
+    path = f"/clubs/zuerich/members/{membership(club, 'scorer').pk}/"
+    assert "Choose a role." in message_after(client, client.post(path, {"role": "emperor"}))
+    assert roles(club)["scorer"] == "scorer"
+    assert "scorer is now viewer." in message_after(client, client.post(path, {"role": "viewer"}))
+    assert roles(club)["scorer"] == "viewer"
+
+
+def test_a_membership_of_another_club_is_404(
+    club: Club, other_club: Club, client_as: Callable[[str | None], Client]
+) -> None:
+    theirs = other_club.memberships.get()
+    response = client_as("owner").post(f"/clubs/zuerich/members/{theirs.pk}/", {"remove": "1"})
+    assert response.status_code == 404
+    assert Membership.objects.filter(pk=theirs.pk, role=Role.OWNER).exists()
+
+
+def test_only_an_owner_adds_an_owner(
+    club: Club, other_club: Club, client_as: Callable[[str | None], Client]
+) -> None:
+    data = {"add_member": "1", "username": "stranger", "role": "owner"}
+    response = client_as("admin").post("/clubs/zuerich/manage/", data)
+    assert response.status_code == 200
+    assert "Only an owner can make another owner." in response.content.decode()
+    assert "stranger" not in roles(club)
+    assert client_as("owner").post("/clubs/zuerich/manage/", data).status_code == 302
+    assert roles(club)["stranger"] == "owner"
+
+
+@pytest.mark.parametrize(
+    ("who", "role", "message"),
+    [
+        ("admin", "viewer", "Only an owner can change an owner."),
+        ("owner", "viewer", "A club needs at least one owner."),
+    ],
+)
+def test_add_member_cannot_demote_an_owner(
+    club: Club, client_as: Callable[[str | None], Client], who: str, role: str, message: str
+) -> None:
+    """Typing an owner's username into "Add a member" must follow the same rules as member_change."""
+    before = roles(club)
+    response = client_as(who).post(
+        "/clubs/zuerich/manage/", {"add_member": "1", "username": "owner", "role": role}
+    )
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert roles(club) == before
+
+
+def test_refused_writes_by_a_public_clubs_visitors_change_nothing(
+    club: Club, make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    """A public club is readable, not writable: a deal from a stranger or anonymous is refused."""
+    club.is_public = True
+    club.save()
+    game = make_game({}, [{"trump": "spades", "points": {"A": 83}}])
+    before = snapshot()
+    data = {"number": 2, "client_token": str(uuid.uuid4()), "trump": "hearts", "team": "A", "points": "100"}
+    assert (
+        client_as("stranger").post(f"/games/{game.pk}/deals/", data, HTTP_HX_REQUEST="true").status_code
+        == 403
+    )
+    anonymous = client_as(None).post(f"/games/{game.pk}/deals/", data, HTTP_HX_REQUEST="true")
+    assert anonymous.status_code == 302
+    assert anonymous["Location"] == f"/accounts/login/?next={quote(f'/games/{game.pk}/deals/')}"
+    assert snapshot() == before

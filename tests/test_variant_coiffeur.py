@@ -1,0 +1,458 @@
+"""Coiffeur through the pages: the deal form, its refusals (the engine's words, beside the field, nothing
+saved), corrections, the board of rows by teams, the end of the game and the new-game settings.
+
+Seats Anna, Beat, Cla, Dora: team A is Anna & Cla, team B Beat & Dora. Every score is computed by hand in
+the comments; the default board is hearts x1, diamonds x2, spades x3, clubs x4, obenabe x5, undenufe x6,
+match bonus 100, counter-match bonus 100.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.utils.html import escape
+
+from scorekeeper import services
+from scorekeeper.models import Club, DealChange, Game, Player
+
+from .conftest import play
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+TWO_ROWS = {"rows": [["hearts", 1], ["spades", 3]]}
+X = "\u00d7"  # the multiplication sign the page shows
+
+
+@pytest.fixture
+def coiffeur(club: Club, players: list[Player]) -> Callable[..., Game]:
+    def make(settings: dict[str, Any] | None = None, deals: tuple[dict[str, Any], ...] = ()) -> Game:
+        owner = User.objects.get(username="owner")
+        game = services.create_game(
+            club=club, variant="coiffeur", players=players, settings=settings or {}, by=owner
+        )
+        play(game, deals, by=owner)
+        game.refresh_from_db()
+        return game
+
+    return make
+
+
+def deal_post(number: int, **fields: Any) -> dict[str, Any]:
+    """What the deal form posts: the hidden fields and the typed ones (booleans as a ticked box)."""
+    data = {"number": number, "client_token": str(uuid.uuid4())}
+    for key, value in fields.items():
+        if value is True:
+            data[key] = "on"
+        elif value is not None:
+            data[key] = value
+    return data
+
+
+def add(client: Client, game: Game, number: int, **fields: Any) -> Any:
+    return client.post(f"/games/{game.pk}/deals/", deal_post(number, **fields), **HTMX)
+
+
+def total_of(page: str, side: str) -> int:
+    found = re.findall(rf'data-total="{side}">(-?\d+)<', page)
+    assert len(found) == 1, found
+    return int(found[0])
+
+
+def error_list(page: str, field: str) -> str:
+    """The error list shown beside a field of the deal form."""
+    match = re.search(rf'<ul class="errorlist" id="{field}-error">(.*?)</ul>', page, re.S)
+    assert match, f"no errors shown beside {field}"
+    return match.group(1)
+
+
+def snapshot(game: Game) -> tuple[Any, ...]:
+    game.refresh_from_db()
+    return (
+        list(game.deals.values_list("number", "entry", "version")),
+        DealChange.objects.filter(game=game).count(),
+        game.revision,
+        game.totals,
+        game.finished,
+    )
+
+
+def board_cells(page: str, row: str) -> list[str]:
+    """The two team cells of a row of the Coiffeur board, as text."""
+    match = re.search(rf'<tr data-row="{row}">(.*?)</tr>', page, re.S)
+    assert match, row
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", match.group(1), re.S)
+    return [" ".join(re.sub(r"<[^>]+>", " ", cell).split()) for cell in cells]
+
+
+# ---- the page and a valid deal -------------------------------------------------------------------------
+
+
+def test_the_form_offers_the_teams_by_name_and_the_rows_in_the_clubs_suits(
+    client_as: Callable[[str | None], Client], coiffeur: Callable[..., Game]
+) -> None:
+    game = coiffeur(deals=({"team": "A", "row": "spades", "points": 83},))
+    page = client_as("scorer").get(f"/games/{game.pk}/").content.decode()
+    assert "A · Anna &amp; Cla" in page and "B · Beat &amp; Dora" in page
+    assert f"🛡 Schilten {X}3" in page and f"⬆ Undenufe {X}6" in page
+    # Spades is played by team A only: its button is open for team B, every other row for both.
+    assert re.search(r'data-open="B"><input[^>]*value="spades"', page)
+    assert re.search(r'data-open="A B"><input[^>]*value="hearts"', page)
+    # Team B has played fewer rows, so it is offered first.
+    assert re.search(r'<input[^>]*name="team"[^>]*value="B"[^>]*checked', page)
+    assert "Coiffeur board" in page
+
+
+@pytest.mark.parametrize(
+    ("fields", "scores", "entry"),
+    [
+        # 83 x3 (spades) = 249 for A; B writes nothing.
+        (
+            {"team": "A", "row": "spades", "points": 83},
+            {"A": 249, "B": 0},
+            {"team": "A", "row": "spades", "points": 83},
+        ),
+        # 0 points is a score: 0 x6.
+        (
+            {"team": "B", "row": "undenufe", "points": 0},
+            {"A": 0, "B": 0},
+            {"team": "B", "row": "undenufe", "points": 0},
+        ),
+        # Match in obenabe: (157 + 100) x5 = 1285.
+        (
+            {"team": "B", "row": "obenabe", "match": True},
+            {"A": 0, "B": 1285},
+            {"team": "B", "row": "obenabe", "match": True},
+        ),
+        # Counter-match against A in clubs: A writes 0, B gets 100, not multiplied.
+        (
+            {"team": "A", "row": "clubs", "counter_match": True},
+            {"A": 0, "B": 100},
+            {"team": "A", "row": "clubs", "counter_match": True},
+        ),
+    ],
+)
+def test_a_valid_deal_is_saved_and_scored(
+    client_as: Callable[[str | None], Client],
+    coiffeur: Callable[..., Game],
+    fields: dict[str, Any],
+    scores: dict[str, int],
+    entry: dict[str, Any],
+) -> None:
+    game = coiffeur()
+    response = add(client_as("scorer"), game, 1, **fields)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert (total_of(page, "A"), total_of(page, "B")) == (scores["A"], scores["B"])
+    assert "Deal 2" in page  # a blank form for the next deal
+    game.refresh_from_db()
+    assert game.totals == scores
+    assert game.deals.get().entry == entry
+
+
+def test_the_board_shows_each_teams_rows_bonus_totals_and_what_is_open(
+    client_as: Callable[[str | None], Client], coiffeur: Callable[..., Game]
+) -> None:
+    game = coiffeur(
+        deals=(
+            {"team": "A", "row": "spades", "points": 83},  # A 83 x3 = 249
+            {"team": "B", "row": "hearts", "points": 120},  # B 120 x1 = 120
+            {"team": "A", "row": "obenabe", "match": True},  # A (157 + 100) x5 = 1285
+            {"team": "B", "row": "clubs", "counter_match": True},  # B 0 in clubs, A +100
+        )
+    )
+    page = client_as("viewer").get(f"/games/{game.pk}/").content.decode()
+    assert board_cells(page, "spades") == [f"249 83 {X} 3", "open"]
+    assert board_cells(page, "hearts") == ["open", f"120 120 {X} 1"]
+    assert board_cells(page, "obenabe") == ["1285 match", "open"]
+    assert board_cells(page, "clubs") == ["open", "0 counter-match"]
+    assert board_cells(page, "diamonds") == ["open", "open"]
+    assert "Counter-match bonus" in page
+    # Totals: A 249 + 1285 + 100 = 1634; B 120.
+    assert re.search(r'data-board-total="A">1634<', page) and re.search(r'data-board-total="B">120<', page)
+    assert (total_of(page, "A"), total_of(page, "B")) == (1634, 120)
+    assert re.search(r'data-open-count="A">4 rows<', page) and re.search(r'data-open-count="B">4 rows<', page)
+    assert "Team A · Anna &amp; Cla" in page
+    assert 'id="dealform"' not in page  # a viewer sees the board, not the form
+
+
+def test_the_preview_shows_the_score_or_the_engines_objection(
+    client_as: Callable[[str | None], Client], coiffeur: Callable[..., Game]
+) -> None:
+    game = coiffeur()
+    client = client_as("scorer")
+    preview = client.post(
+        f"/games/{game.pk}/deals/preview/", deal_post(1, team="A", row="spades", points=83), **HTMX
+    ).content.decode()
+    assert "A <strong>+249</strong>" in preview  # 83 x3
+    preview = client.post(
+        f"/games/{game.pk}/deals/preview/", deal_post(1, team="A", row="spades", points=156), **HTMX
+    ).content.decode()
+    assert "Card points cannot be 156: the other team cannot take 1 point." in preview
+    assert game.deals.count() == 0
+
+
+# ---- refusals: the engine's message beside the field, nothing saved -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "message"),
+    [
+        ({"row": "hearts", "points": 83}, "team", "Name the team that announced: A or B."),
+        ({"team": "C", "row": "hearts", "points": 83}, "team", "The team must be A or B, not 'C'."),
+        ({"team": "A", "points": 83}, "row", "Name the row that was played."),
+        ({"team": "A", "row": "slalom", "points": 83}, "row", "'slalom' is not a row on this board."),
+        ({"team": "A", "row": "spades", "points": 70}, "row", "Team A has already played spades."),
+        (
+            {"team": "A", "row": "hearts"},
+            "points",
+            "Enter the card points, or mark a match or a counter-match.",
+        ),
+        (
+            {"team": "A", "row": "hearts", "points": 1},
+            "points",
+            "Card points cannot be 1: no card is worth 1 point.",
+        ),
+        (
+            {"team": "A", "row": "hearts", "points": 156},
+            "points",
+            "Card points cannot be 156: the other team cannot take 1 point.",
+        ),
+        (
+            {"team": "A", "row": "hearts", "points": 158},
+            "points",
+            "Card points must be a whole number from 0 to 157.",
+        ),
+        (
+            {"team": "A", "row": "hearts", "points": -3},
+            "points",
+            "Card points must be a whole number from 0 to 157.",
+        ),
+        (
+            {"team": "A", "row": "hearts", "points": 83, "match": True},
+            "match",
+            "Enter only one of card points, match and counter-match.",
+        ),
+        (
+            {"team": "A", "row": "hearts", "match": True, "counter_match": True},
+            "counter_match",
+            "Enter only one of card points, match and counter-match.",
+        ),
+    ],
+)
+def test_a_refused_deal_names_the_field_and_saves_nothing(
+    client_as: Callable[[str | None], Client],
+    coiffeur: Callable[..., Game],
+    fields: dict[str, Any],
+    field: str,
+    message: str,
+) -> None:
+    game = coiffeur(deals=({"team": "A", "row": "spades", "points": 83},))
+    before = snapshot(game)
+    response = add(client_as("scorer"), game, 2, **fields)
+    assert response.status_code == 422
+    assert response.context["form"].errors == {field: [message]}
+    assert escape(message) in error_list(response.content.decode(), field)
+    assert snapshot(game) == before
+
+
+def test_a_typed_word_for_points_is_refused_by_the_form(
+    client_as: Callable[[str | None], Client], coiffeur: Callable[..., Game]
+) -> None:
+    game = coiffeur()
+    response = add(client_as("scorer"), game, 1, team="A", row="hearts", points="many")
+    assert response.status_code == 422
+    assert "Enter a whole number." in error_list(response.content.decode(), "points")
+    assert game.deals.count() == 0
+
+
+# ---- corrections -------------------------------------------------------------------------------------
+
+
+def test_a_correction_rescores_and_reopens_the_row_it_leaves(
+    client_as: Callable[[str | None], Client], coiffeur: Callable[..., Game]
+) -> None:
+    game = coiffeur(
+        deals=(
+            {"team": "A", "row": "spades", "points": 83},  # A 249
+            {"team": "B", "row": "hearts", "points": 120},  # B 120
+        )
+    )
+    client = client_as("scorer")
+    form = client.get(f"/games/{game.pk}/deals/1/edit/").content.decode()
+    assert "Correct deal 1" in form
+    assert re.search(r'<input[^>]*name="row"[^>]*value="spades"[^>]*checked', form)
+    assert 'value="83"' in form
+
+    # Deal 1 was team A in diamonds with 90: 90 x2 = 180 instead of 249. Totals A 180, B 120.
+    response = client.post(
+        f"/games/{game.pk}/deals/1/edit/",
+        {"number": 1, "version": 1, "team": "A", "row": "diamonds", "points": 90},
+    )
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.totals == {"A": 180, "B": 120}
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert (total_of(page, "A"), total_of(page, "B")) == (180, 120)
+    assert board_cells(page, "spades") == ["open", "open"]
+    assert board_cells(page, "diamonds") == [f"180 90 {X} 2", "open"]
+    assert re.search(r'data-open="A B"><input[^>]*value="spades"', page)
+
+
+def test_a_refused_correction_keeps_the_deal_as_it_was(
+    client_as: Callable[[str | None], Client], coiffeur: Callable[..., Game]
+) -> None:
+    game = coiffeur(
+        deals=({"team": "A", "row": "spades", "points": 83}, {"team": "A", "row": "hearts", "points": 50})
+    )
+    before = snapshot(game)
+    response = client_as("scorer").post(
+        f"/games/{game.pk}/deals/2/edit/",
+        {"number": 2, "version": 1, "team": "A", "row": "spades", "points": 50},
+    )
+    assert response.status_code == 422
+    assert response.context["form"].errors == {"row": ["Team A has already played spades."]}
+    assert snapshot(game) == before
+
+
+def test_deleting_the_last_deal_reopens_its_row(
+    client_as: Callable[[str | None], Client], coiffeur: Callable[..., Game]
+) -> None:
+    game = coiffeur(deals=({"team": "A", "row": "spades", "points": 83},))
+    response = client_as("scorer").post(f"/games/{game.pk}/deals/1/delete/")
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert (game.deals.count(), game.totals) == (0, {"A": 0, "B": 0})
+
+
+# ---- the end of the game ------------------------------------------------------------------------------
+
+
+def test_playing_every_row_ends_the_game_with_the_higher_total_winning(
+    client_as: Callable[[str | None], Client], coiffeur: Callable[..., Game]
+) -> None:
+    game = coiffeur(settings=TWO_ROWS)
+    client = client_as("scorer")
+    # A hearts 100 x1 = 100; B spades 60 x3 = 180; A spades match (157 + 100) x3 = 771; B hearts 157 x1.
+    # Totals A 100 + 771 = 871, B 180 + 157 = 337.
+    for number, fields in enumerate(
+        (
+            {"team": "A", "row": "hearts", "points": 100},
+            {"team": "B", "row": "spades", "points": 60},
+            {"team": "A", "row": "spades", "match": True},
+            {"team": "B", "row": "hearts", "points": 157},
+        ),
+        start=1,
+    ):
+        assert add(client, game, number, **fields).status_code == 200
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert "🏆 Anna &amp; Cla win!" in page
+    assert (total_of(page, "A"), total_of(page, "B")) == (871, 337)
+    assert 'id="dealform"' not in page
+    assert re.search(r'data-open-count="A">done<', page) and re.search(r'data-open-count="B">done<', page)
+    game.refresh_from_db()
+    assert (game.finished, game.winner, game.totals) == (True, "A", {"A": 871, "B": 337})
+
+    before = snapshot(game)
+    response = add(client, game, 5, team="A", row="hearts", points=50)
+    assert response.status_code == 422
+    assert response.context["form"].non_field_errors() == ["The game ended with deal 4: no more deals."]
+    assert snapshot(game) == before
+
+
+def test_correcting_the_last_deal_into_a_tie_leaves_no_winner(
+    client_as: Callable[[str | None], Client], coiffeur: Callable[..., Game]
+) -> None:
+    # A hearts 90, B hearts 30: A 90, B 30; A spades 20 x3 = 60, B spades 40 x3 = 120. A 150, B 150.
+    game = coiffeur(
+        settings=TWO_ROWS,
+        deals=(
+            {"team": "A", "row": "hearts", "points": 90},
+            {"team": "B", "row": "hearts", "points": 30},
+            {"team": "A", "row": "spades", "points": 20},
+            {"team": "B", "row": "spades", "points": 50},
+        ),
+    )
+    assert (game.finished, game.winner) == (True, "B")
+    client = client_as("scorer")
+    response = client.post(
+        f"/games/{game.pk}/deals/4/edit/",
+        {"number": 4, "version": 1, "team": "B", "row": "spades", "points": 40},
+    )
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert (game.finished, game.winner, game.totals) == (True, "", {"A": 150, "B": 150})
+    assert "🏆 Game over" in client.get(f"/games/{game.pk}/").content.decode()
+
+    # Deleting the last deal reopens the game: the form is back for deal 4.
+    client.post(f"/games/{game.pk}/deals/4/delete/")
+    game.refresh_from_db()
+    assert game.finished is False
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert 'id="dealform"' in page and "Save deal 4" in page
+
+
+# ---- the new-game page --------------------------------------------------------------------------------
+
+
+def new_game_post(**settings: Any) -> dict[str, Any]:
+    seats = {"seat_1": "Anna", "seat_2": "Beat", "seat_3": "Cla", "seat_4": "Dora"}
+    return {"variant": "coiffeur", "preset": "standard", **seats, **settings}
+
+
+def test_the_new_game_page_offers_coiffeurs_settings_and_presets(
+    client_as: Callable[[str | None], Client], club: Club
+) -> None:
+    page = client_as("scorer").get("/clubs/zuerich/games/new/?variant=coiffeur").content.decode()
+    assert '<option value="coiffeur" selected>' in page
+    assert "Seat 1 · team A" in page and "Seat 2 · team B" in page
+    assert 'name="rows"' in page and escape(json.dumps([["hearts", 1], ["diamonds", 2]]))[:-2] in page
+    assert '<option value="no match bonus">' in page
+    preset = client_as("scorer").get(
+        "/clubs/zuerich/games/new/?variant=coiffeur&preset=no+match+bonus", HTTP_HX_TARGET="settings", **HTMX
+    )
+    assert re.search(r'name="match_bonus" value="0"', preset.content.decode())
+
+
+def test_a_new_game_starts_with_the_clubs_own_rows(
+    client_as: Callable[[str | None], Client], club: Club, players: list[Player]
+) -> None:
+    rows = [["hearts", 1], ["Slalom", 7]]
+    data = new_game_post(
+        preset="no match bonus", rows=json.dumps(rows), match_bonus=0, counter_match_bonus=50
+    )
+    response = client_as("scorer").post("/clubs/zuerich/games/new/", data)
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert game.variant == "coiffeur"
+    assert game.settings == {"rows": rows, "match_bonus": 0, "counter_match_bonus": 50}
+    assert list(game.seats.values_list("name", flat=True)) == ["Anna", "Beat", "Cla", "Dora"]
+    page = client_as("scorer").get(response.url).content.decode()
+    assert f"Slalom {X}7" in page  # the club's own row, as it is named
+
+
+@pytest.mark.parametrize(
+    ("rows", "message"),
+    [
+        ('[["hearts", 0]]', "The multiplier of hearts must be a whole number from 1 to 100."),
+        ('[["hearts", 1], ["hearts", 2]]', "The row hearts is on the board twice."),
+        ("[]", "Rows must be a list of [name, multiplier] pairs, at least one."),
+        ("", "Rows must be a list of [name, multiplier] pairs, at least one."),
+        ('[["hearts"]]', "Each row must be a pair: [name, multiplier]."),
+        ("[[hearts, 1]]", "Enter a valid JSON."),
+    ],
+)
+def test_a_bad_board_is_refused_with_the_engines_message(
+    client_as: Callable[[str | None], Client], club: Club, rows: str, message: str
+) -> None:
+    data = new_game_post(rows=rows, match_bonus=100, counter_match_bonus=100)
+    response = client_as("scorer").post("/clubs/zuerich/games/new/", data)
+    assert response.status_code == 200
+    assert response.context["settings_form"].errors == {"rows": [message]}
+    assert escape(message) in response.content.decode()
+    assert Game.objects.count() == 0

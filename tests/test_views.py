@@ -1,0 +1,764 @@
+"""The pages, through the test client: sign-up, clubs, members, roster, new game, the live game page with
+its HTMX partials, preview, the first_out question, corrections, deletion, history, spectators' poll,
+the Jasstafel, the demo command and the club's suit names."""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from collections.abc import Callable
+from io import StringIO
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from django.test import Client
+from django.utils.html import escape
+
+from scorekeeper import services
+from scorekeeper.jasstafel import Tafel, strokes, tafel
+from scorekeeper.models import Club, Deal, DealChange, DealScore, Game, Membership, Player, Role
+
+from .conftest import play
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+FLAT_TO_1000 = {"multipliers": "flat", "target": 1000}
+STANDARD_SETTINGS = {
+    "match_bonus": 100,
+    "multipliers": {"hearts": 1, "diamonds": 2, "spades": 2, "clubs": 1, "obenabe": 3, "undenufe": 3},
+    "multiply_weis": True,
+    "target": 2500,
+}
+
+
+def deal_post(number: int, **fields: Any) -> dict[str, Any]:
+    """What the deal form posts: the hidden fields plus the typed ones (team A unless told)."""
+    return {"number": number, "client_token": str(uuid.uuid4()), "team": "A", **fields}
+
+
+def html(response: Any) -> str:
+    return response.content.decode()
+
+
+def total_of(page: str, side: str) -> int:
+    found = re.findall(rf'data-total="{side}">(-?\d+)<', page)
+    assert len(found) == 1, f"expected one total for {side}, found {found}"
+    return int(found[0])
+
+
+def between(page: str, start: str, end: str) -> str:
+    """The text from `start` to the next `end`: the part of the page a message must be in."""
+    begin = page.index(start)
+    return page[begin : page.index(end, begin + len(start))]
+
+
+def game_state(game: Game) -> tuple[Any, ...]:
+    game.refresh_from_db()
+    return (
+        list(game.deals.values_list("number", "entry", "version")),
+        DealScore.objects.filter(deal__game=game).count(),
+        DealChange.objects.filter(game=game).count(),
+        game.revision,
+        game.totals,
+        game.finished,
+    )
+
+
+# ---- accounts, clubs, members, roster --------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_signup_creates_the_user_and_signs_them_in() -> None:
+    client = Client()
+    assert client.get("/accounts/signup/").status_code == 200
+    response = client.post(
+        "/accounts/signup/",
+        {"username": "newbie", "password1": "Zuger-Kirsch-1984", "password2": "Zuger-Kirsch-1984"},
+    )
+    assert response.status_code == 302
+    assert response["Location"] == "/"
+    user = User.objects.get(username="newbie")
+    assert user.check_password("Zuger-Kirsch-1984")
+    assert client.session["_auth_user_id"] == str(user.pk)
+    home = html(client.get("/"))
+    assert "<span>newbie</span>" in home
+    assert "Welcome, newbie! Create your club or ask a club to add you." in home
+
+
+@pytest.mark.django_db
+def test_signup_with_mismatched_passwords_creates_nobody() -> None:
+    response = Client().post(
+        "/accounts/signup/",
+        {"username": "newbie", "password1": "Zuger-Kirsch-1984", "password2": "Zuger-Kirsch-1985"},
+    )
+    assert response.status_code == 200
+    assert escape("The two password fields didn\N{RIGHT SINGLE QUOTATION MARK}t match.") in html(response)
+    assert not User.objects.filter(username="newbie").exists()
+
+
+def test_creating_a_club_makes_the_creator_its_owner(client_as: Callable[[str | None], Client]) -> None:
+    client = client_as("viewer")
+    data = {"name": "Jassfreunde Bülach", "suit_names": "french", "is_public": "on"}
+    response = client.post("/clubs/new/", data)
+    assert response.status_code == 302
+    assert response["Location"] == "/clubs/jassfreunde-bulach/"
+    club = Club.objects.get(slug="jassfreunde-bulach")
+    assert (club.name, club.is_public, club.suit_names) == ("Jassfreunde Bülach", True, "french")
+    assert list(club.memberships.values_list("user__username", "role")) == [("viewer", Role.OWNER)]
+    # the same name again gets the next free slug
+    assert client.post("/clubs/new/", data)["Location"] == "/clubs/jassfreunde-bulach-2/"
+
+
+def test_owner_adds_a_member_by_username_with_a_role(
+    club: Club, client_as: Callable[[str | None], Client]
+) -> None:
+    client = client_as("owner")
+    response = client.post(
+        "/clubs/zuerich/manage/", {"add_member": "1", "username": " STRANGER ", "role": "scorer"}
+    )
+    assert response.status_code == 302
+    assert response["Location"] == "/clubs/zuerich/manage/"
+    assert club.memberships.get(user__username="stranger").role == Role.SCORER
+    page = html(client.get("/clubs/zuerich/manage/"))
+    assert "Member saved." in page
+    assert "<td>stranger</td>" in page
+
+
+def test_adding_an_unknown_username_explains_and_adds_nobody(
+    club: Club, client_as: Callable[[str | None], Client]
+) -> None:
+    before = list(Membership.objects.values_list("club_id", "user_id", "role"))
+    response = client_as("admin").post(
+        "/clubs/zuerich/manage/", {"add_member": "1", "username": "nobody", "role": "viewer"}
+    )
+    assert response.status_code == 200
+    assert escape("No user is called 'nobody': they sign up first.") in html(response)
+    assert list(Membership.objects.values_list("club_id", "user_id", "role")) == before
+
+
+def test_club_settings_are_saved_by_an_admin(club: Club, client_as: Callable[[str | None], Client]) -> None:
+    response = client_as("admin").post(
+        "/clubs/zuerich/manage/", {"save_club": "1", "name": "Jassclub Züri", "suit_names": "french"}
+    )
+    assert response.status_code == 302
+    club.refresh_from_db()
+    assert (club.name, club.is_public, club.suit_names, club.slug) == (
+        "Jassclub Züri",
+        False,
+        "french",
+        "zuerich",
+    )
+
+
+def test_roster_add_tidies_the_name(club: Club, client_as: Callable[[str | None], Client]) -> None:
+    client = client_as("scorer")
+    response = client.post("/clubs/zuerich/players/", {"name": "  Emil   Meier "})
+    assert response.status_code == 302
+    assert response["Location"] == "/clubs/zuerich/"
+    assert list(club.players.values_list("name", flat=True)) == ["Emil Meier"]
+    page = html(client.get("/clubs/zuerich/"))
+    assert "Emil Meier is on the roster." in page
+    assert '<span class="tag">Emil Meier</span>' in page
+
+
+def test_roster_add_without_a_name_says_so(club: Club, client_as: Callable[[str | None], Client]) -> None:
+    client = client_as("scorer")
+    response = client.post("/clubs/zuerich/players/", {"name": "   "}, follow=True)
+    assert response.status_code == 200
+    assert '<li class="error">This field is required.</li>' in html(response)
+    assert not club.players.exists()
+
+
+# ---- new game ----------------------------------------------------------------------------------------
+
+
+def new_game_post(**overrides: Any) -> dict[str, Any]:
+    data = {
+        "variant": "schieber",
+        "preset": "standard",
+        "seat_1": "Anna",
+        "seat_2": "Beat",
+        "seat_3": "Cla",
+        "seat_4": "Emil",
+        "target": "1500",
+        "match_bonus": "100",
+        "multiply_weis": "on",
+        "multipliers.hearts": "1",
+        "multipliers.diamonds": "2",
+        "multipliers.spades": "2",
+        "multipliers.clubs": "1",
+        "multipliers.obenabe": "3",
+        "multipliers.undenufe": "4",
+    }
+    data.update(overrides)
+    return data
+
+
+def test_new_game_seats_players_in_order_and_stores_the_settings(
+    club: Club, players: list[Player], client_as: Callable[[str | None], Client]
+) -> None:
+    response = client_as("scorer").post("/clubs/zuerich/games/new/", new_game_post())
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert response["Location"] == f"/games/{game.pk}/"
+    assert list(game.seats.values_list("position", "name")) == [
+        (1, "Anna"),
+        (2, "Beat"),
+        (3, "Cla"),
+        (4, "Emil"),
+    ]
+    assert [seat.player.club_id for seat in game.seats.all()] == [club.pk] * 4
+    assert game.variant == "schieber"
+    assert game.settings == {
+        "match_bonus": 100,
+        "multipliers": {"hearts": 1, "diamonds": 2, "spades": 2, "clubs": 1, "obenabe": 3, "undenufe": 4},
+        "multiply_weis": True,
+        "target": 1500,
+    }
+    assert game.created_by == User.objects.get(username="scorer")
+    assert (game.totals, game.finished, game.revision) == ({"A": 0, "B": 0}, False, 0)
+    # the new name joined the roster, the known ones were reused
+    assert list(club.players.values_list("name", flat=True)) == ["Anna", "Beat", "Cla", "Dora", "Emil"]
+
+
+def test_new_game_unchecked_multiply_weis_is_stored_as_false(
+    players: list[Player], client_as: Callable[[str | None], Client]
+) -> None:
+    data = new_game_post()
+    del data["multiply_weis"]
+    assert client_as("scorer").post("/clubs/zuerich/games/new/", data).status_code == 302
+    assert Game.objects.get().settings["multiply_weis"] is False
+
+
+def test_new_game_refuses_a_name_at_two_seats(
+    club: Club, players: list[Player], client_as: Callable[[str | None], Client]
+) -> None:
+    response = client_as("scorer").post("/clubs/zuerich/games/new/", new_game_post(seat_3="Anna"))
+    assert response.status_code == 200
+    page = html(response)
+    assert "Anna already has a seat." in between(page, 'name="seat_3"', "</div>")
+    assert not Game.objects.exists()
+    assert not club.players.filter(name="Emil").exists()
+
+
+def test_preset_switch_returns_only_the_settings_partial(
+    club: Club, client_as: Callable[[str | None], Client]
+) -> None:
+    response = client_as("scorer").get(
+        "/clubs/zuerich/games/new/?variant=schieber&preset=flat", HTTP_HX_TARGET="settings", **HTMX
+    )
+    assert response.status_code == 200
+    page = html(response).strip()
+    assert page.startswith('<details id="settings"')
+    assert "<html" not in page
+    assert 'name="seat_1"' not in page
+    multipliers = dict(re.findall(r'name="multipliers\.(\w+)" value="(\d+)"', page))
+    assert multipliers == dict.fromkeys(["hearts", "diamonds", "spades", "clubs", "obenabe", "undenufe"], "1")
+    standard = html(client_as("scorer").get("/clubs/zuerich/games/new/?preset=standard", **HTMX))
+    assert dict(re.findall(r'name="multipliers\.(\w+)" value="(\d+)"', standard)) == {
+        "hearts": "1",
+        "diamonds": "2",
+        "spades": "2",
+        "clubs": "1",
+        "obenabe": "3",
+        "undenufe": "3",
+    }
+
+
+# ---- the live game page ------------------------------------------------------------------------------
+
+
+def test_game_page_shows_the_totals_and_the_deal_form_to_a_scorer(
+    make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    game = make_game(
+        {}, [{"trump": "spades", "points": {"A": 83}}, {"trump": "hearts", "points": {"B": 100}}]
+    )
+    page = html(client_as("scorer").get(f"/games/{game.pk}/"))
+    assert (total_of(page, "A"), total_of(page, "B")) == (166 + 57, 148 + 100)
+    assert "Team A · Anna &amp; Cla" in page
+    assert "Team B · Beat &amp; Dora" in page
+    assert 'id="dealform"' in page
+    assert "Save deal 3" in page
+    assert f'hx-post="/games/{game.pk}/deals/"' in page
+
+
+def test_game_page_has_no_deal_form_for_a_viewer(
+    make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    game = make_game({}, [{"trump": "spades", "points": {"A": 83}}])
+    page = html(client_as("viewer").get(f"/games/{game.pk}/"))
+    assert total_of(page, "A") == 166
+    assert 'id="dealform"' not in page
+    assert "/deals/1/edit/" not in page
+    assert "/deals/1/delete/" not in page
+
+
+def test_htmx_deal_post_returns_the_board_partial_with_the_new_totals(
+    make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    game = make_game({}, [{"trump": "spades", "points": {"A": 83}}])
+    response = client_as("scorer").post(
+        f"/games/{game.pk}/deals/", deal_post(2, trump="hearts", team="B", points="100"), **HTMX
+    )
+    assert response.status_code == 200
+    page = html(response)
+    assert page.strip().startswith('<div id="board">')
+    assert "<html" not in page
+    assert json.loads(response["HX-Trigger"]) == {"deal-saved": {"revision": 2}}
+    assert (total_of(page, "A"), total_of(page, "B")) == (166 + 57, 148 + 100)
+    assert "Save deal 3" in page  # a fresh form for the next deal
+    assert 'name="points" id="id_points" inputmode="numeric" autocomplete="off" min="0" max="157"\n' in page
+    assert 'value="" autofocus' in page
+    game.refresh_from_db()
+    assert game.totals == {"A": 223, "B": 248}
+    deal = game.deals.get(number=2)
+    assert deal.entry == {"trump": "hearts", "points": {"B": 100}}
+    assert deal.created_by == User.objects.get(username="scorer")
+    assert sorted(deal.scores.values_list("side", "score")) == [("A", 57), ("B", 100)]
+    assert DealChange.objects.filter(game=game, deal_number=2, action="added").count() == 1
+
+
+def test_plain_deal_post_redirects_to_the_game(
+    make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    game = make_game()
+    response = client_as("scorer").post(
+        f"/games/{game.pk}/deals/",
+        deal_post(1, trump="obenabe", match="on", weis_a="100", announced_by="B"),
+    )
+    assert response.status_code == 302
+    assert response["Location"] == f"/games/{game.pk}/"
+    game.refresh_from_db()
+    # match 257 + Weis 100, all x3 in Obenabe
+    assert game.totals == {"A": (257 + 100) * 3, "B": 0}
+    assert game.deals.get().entry == {
+        "trump": "obenabe",
+        "match": "A",
+        "weis": {"A": 100},
+        "announced_by": "B",
+    }
+
+
+def test_same_submission_twice_saves_one_deal(
+    make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    game = make_game()
+    client = client_as("scorer")
+    data = deal_post(1, trump="hearts", points="90")
+    assert client.post(f"/games/{game.pk}/deals/", data, **HTMX).status_code == 200
+    again = client.post(f"/games/{game.pk}/deals/", data, **HTMX)
+    assert again.status_code == 200
+    assert game.deals.count() == 1
+    assert total_of(html(again), "A") == 90
+
+
+def test_invalid_htmx_post_shows_the_engine_message_beside_the_field(
+    make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    game = make_game({}, [{"trump": "spades", "points": {"A": 83}}])
+    before = game_state(game)
+    response = client_as("scorer").post(
+        f"/games/{game.pk}/deals/", deal_post(2, trump="clubs", points="1"), **HTMX
+    )
+    assert response.status_code == 422
+    page = html(response)
+    assert "<html" not in page
+    assert "HX-Trigger" not in response
+    errors = between(page, '<ul class="errorlist" id="points-error">', "</ul>")
+    assert "<li>Card points of team A cannot be 1: no card is worth 1 point.</li>" in errors
+    assert 'aria-invalid="true" aria-describedby="points-error"' in page
+    assert 'value="1"' in between(page, 'name="points"', ">")  # what was typed stays in the field
+    assert game_state(game) == before
+
+
+def test_preview_shows_the_other_teams_points_and_saves_nothing(
+    make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    game = make_game()
+    before = game_state(game)
+    response = client_as("scorer").post(
+        f"/games/{game.pk}/deals/preview/", deal_post(1, trump="spades", points="83"), **HTMX
+    )
+    assert response.status_code == 200
+    text = " ".join(re.sub(r"<[^>]+>", " ", html(response)).split())
+    assert text == "A 83 · B 74 scores A +166, B +148 (\N{MULTIPLICATION SIGN}2)"
+    assert game_state(game) == before
+
+
+def test_preview_shows_the_engine_objection(
+    make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    game = make_game()
+    response = client_as("scorer").post(
+        f"/games/{game.pk}/deals/preview/", deal_post(1, trump="spades", team="B", points="156"), **HTMX
+    )
+    assert response.status_code == 200
+    assert html(response).strip() == (
+        '<span class="problem">Card points of team B cannot be 156: team A would have 1.</span>'
+    )
+    assert not game.deals.exists()
+
+
+def test_first_out_is_asked_only_when_both_teams_reach_the_target(
+    make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    game = make_game(FLAT_TO_1000, [{"trump": "hearts", "points": {"A": 80}}] * 12)
+    assert game.totals == {"A": 960, "B": 924}
+    client = client_as("scorer")
+    page = html(client.get(f"/games/{game.pk}/"))
+    assert 'id="first-out"' not in page
+    assert 'name="first_out"' not in page
+    before = game_state(game)
+
+    asked = client.post(f"/games/{game.pk}/deals/", deal_post(13, trump="hearts", points="80"), **HTMX)
+    assert asked.status_code == 422
+    question = between(html(asked), '<fieldset id="first-out">', "</fieldset>")
+    assert "Both teams reach the target in this deal: who got there first?" in question
+    assert "Both teams reached the target with card points: which team got there first?" in question
+    assert 'name="first_out" value="B"' in question
+    assert game_state(game) == before
+
+    answered = client.post(
+        f"/games/{game.pk}/deals/", deal_post(13, trump="hearts", points="80", first_out="B"), **HTMX
+    )
+    assert answered.status_code == 200
+    page = html(answered)
+    assert '<div class="winner" role="status">🏆 Beat &amp; Dora win!</div>' in page
+    assert (total_of(page, "A"), total_of(page, "B")) == (1040, 1001)
+    assert 'id="dealform"' not in page
+    # the board carries its standing itself: out-of-band parts would be swapped into the old board
+    # and lost when htmx replaces it, taking the winner banner with them
+    assert "hx-swap-oob" not in page
+    game.refresh_from_db()
+    assert (game.finished, game.winner, game.deals.count()) == (True, "B", 13)
+    assert game.deals.get(number=13).entry == {"trump": "hearts", "points": {"A": 80}, "first_out": "B"}
+    after = html(client.get(f"/games/{game.pk}/"))
+    assert "🏆 Beat &amp; Dora win!" in after
+    assert 'id="dealform"' not in after
+
+
+def test_first_out_named_when_not_needed_is_refused(
+    make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    game = make_game(FLAT_TO_1000, [{"trump": "hearts", "points": {"A": 80}}] * 12)
+    before = game_state(game)
+    response = client_as("scorer").post(
+        f"/games/{game.pk}/deals/",
+        deal_post(13, trump="hearts", points="80", weis_a="50", first_out="B"),
+        **HTMX,
+    )
+    assert response.status_code == 422
+    question = between(html(response), '<fieldset id="first-out">', "</fieldset>")
+    assert "No need to name the team out first: team A reached the target first, with Weis." in question
+    assert game_state(game) == before
+
+
+def test_finished_game_shows_the_winner_and_no_deal_form(
+    make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    game = make_game(
+        FLAT_TO_1000, [{"trump": "hearts", "points": {"A": 157}}] * 6 + [{"trump": "clubs", "match": "A"}]
+    )
+    assert (game.finished, game.winner) == (True, "A")
+    for role in ("owner", "scorer", "viewer"):
+        page = html(client_as(role).get(f"/games/{game.pk}/"))
+        assert '<div class="winner" role="status">🏆 Anna &amp; Cla win!</div>' in page
+        assert 'id="dealform"' not in page
+        assert "to go</div>" not in page
+        assert (total_of(page, "A"), total_of(page, "B")) == (6 * 157 + 257, 0)
+
+
+# ---- corrections, deletion, history ------------------------------------------------------------------
+
+
+def test_edit_page_is_prefilled_with_the_stored_deal(
+    make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    game = make_game({}, [{"trump": "spades", "points": {"B": 83}, "weis": {"A": 50}, "stoeck": "B"}])
+    response = client_as("scorer").get(f"/games/{game.pk}/deals/1/edit/")
+    assert response.status_code == 200
+    page = html(response)
+    assert "Correct deal 1" in page
+    assert f'action="/games/{game.pk}/deals/1/edit/"' in page
+    assert '<input type="radio" name="trump" value="spades" id="id_trump_2" checked>' in page
+    assert '<input type="radio" name="team" value="B" id="id_team_1" required checked>' in page
+    assert 'value="83"' in between(page, 'name="points"', ">")
+    assert 'name="weis_a" value="50"' in page
+    assert '<input type="radio" name="stoeck" value="B" id="id_stoeck_2" checked>' in page
+    assert '<input type="hidden" name="version" value="1" id="id_version">' in page
+
+
+def test_edit_corrects_the_deal_and_rederives_the_totals(
+    make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    game = make_game(
+        {}, [{"trump": "spades", "points": {"A": 83}}, {"trump": "hearts", "points": {"B": 100}}]
+    )
+    client = client_as("admin")
+    data = {"number": 1, "version": 1, "trump": "clubs", "team": "A", "points": "90"}
+    response = client.post(f"/games/{game.pk}/deals/1/edit/", data)
+    assert response.status_code == 302
+    assert response["Location"] == f"/games/{game.pk}/"
+    game.refresh_from_db()
+    deal = game.deals.get(number=1)
+    assert (deal.entry, deal.version) == ({"trump": "clubs", "points": {"A": 90}}, 2)
+    assert deal.updated_by == User.objects.get(username="admin")
+    assert game.totals == {"A": 90 + 57, "B": 67 + 100}
+    assert sorted(deal.scores.values_list("side", "score")) == [("A", 90), ("B", 67)]
+    change = DealChange.objects.get(game=game, action="edited")
+    assert (change.deal_number, change.before, change.after) == (
+        1,
+        {"trump": "spades", "points": {"A": 83}},
+        {"trump": "clubs", "points": {"A": 90}},
+    )
+    assert "Deal 1 corrected." in html(client.get(f"/games/{game.pk}/"))
+
+
+def test_stale_edit_is_refused_and_shows_the_stored_deal(
+    make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    game = make_game({}, [{"trump": "spades", "points": {"A": 83}}])
+    owner = User.objects.get(username="owner")
+    services.edit_deal(
+        game_id=game.pk, number=1, entry={"trump": "spades", "points": {"A": 90}}, by=owner, version=1
+    )
+    before = game_state(game)
+    stale = {"number": 1, "version": 1, "trump": "hearts", "team": "A", "points": "100"}
+    response = client_as("scorer").post(f"/games/{game.pk}/deals/1/edit/", stale)
+    assert response.status_code == 422
+    page = html(response)
+    assert (
+        '<div class="form-errors" role="alert">This deal was changed meanwhile on another phone. '
+        "Check it and save again.</div>" in page
+    )
+    # the form now shows what is stored (and its version), not what the stale phone sent
+    assert 'value="90"' in between(page, 'name="points"', ">")
+    assert '<input type="radio" name="trump" value="spades" id="id_trump_2" checked>' in page
+    assert '<input type="hidden" name="version" value="2" id="id_version">' in page
+    assert game_state(game) == before
+
+
+def test_delete_the_last_deal(
+    make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    game = make_game(
+        {}, [{"trump": "spades", "points": {"A": 83}}, {"trump": "hearts", "points": {"B": 100}}]
+    )
+    client = client_as("scorer")
+    response = client.post(f"/games/{game.pk}/deals/2/delete/")
+    assert response.status_code == 302
+    assert response["Location"] == f"/games/{game.pk}/"
+    game.refresh_from_db()
+    assert list(game.deals.values_list("number", flat=True)) == [1]
+    assert game.totals == {"A": 166, "B": 148}
+    assert DealScore.objects.filter(deal__game=game).count() == 2
+    change = DealChange.objects.get(game=game, action="deleted")
+    assert (change.deal_number, change.before, change.after) == (
+        2,
+        {"trump": "hearts", "points": {"B": 100}},
+        None,
+    )
+    page = html(client.get(f"/games/{game.pk}/"))
+    assert "Deal 2 deleted." in page
+    assert total_of(page, "A") == 166
+
+
+def test_only_the_last_deal_can_be_deleted(
+    make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    game = make_game(
+        {}, [{"trump": "spades", "points": {"A": 83}}, {"trump": "hearts", "points": {"B": 100}}]
+    )
+    before = game_state(game)
+    client = client_as("scorer")
+    response = client.post(f"/games/{game.pk}/deals/1/delete/", follow=True)
+    assert response.status_code == 200
+    assert "Deal 1 is no longer the last deal: only the last deal can be deleted." in html(response)
+    assert game_state(game) == before
+    page = html(client.get(f"/games/{game.pk}/"))
+    # deleting asks first (a plain form: hx-confirm would only guard an htmx request)
+    delete_form = between(page, f'action="/games/{game.pk}/deals/2/delete/"', ">")
+    assert "onsubmit=\"return confirm('Delete deal 2?')\"" in delete_form
+    assert f'action="/games/{game.pk}/deals/1/delete/"' not in page
+
+
+def test_history_lists_every_change_with_who(
+    make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    game = make_game()
+    client_as("scorer").post(f"/games/{game.pk}/deals/", deal_post(1, trump="hearts", points="90"))
+    client_as("admin").post(
+        f"/games/{game.pk}/deals/1/edit/",
+        {"number": 1, "version": 1, "trump": "hearts", "team": "A", "points": "95"},
+    )
+    client_as("owner").post(f"/games/{game.pk}/deals/1/delete/")
+    response = client_as("viewer").get(f"/games/{game.pk}/history/")
+    assert response.status_code == 200
+    rows = re.findall(r"<tr>\s*<td>[^<]*</td>\s*<td>([^<]*)</td>\s*<td>([^<]*)</td>", html(response))
+    assert rows == [("owner", "Deal 1 deleted"), ("admin", "Deal 1 edited"), ("scorer", "Deal 1 added")]
+    page = html(response)
+    assert escape(str({"trump": "hearts", "points": {"A": 95}})) in page
+
+
+def test_history_of_a_game_without_changes(
+    make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    game = make_game()
+    assert "No changes yet." in html(client_as("viewer").get(f"/games/{game.pk}/history/"))
+
+
+# ---- spectators --------------------------------------------------------------------------------------
+
+
+def test_poll_answers_204_while_nothing_changed(
+    make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    game = make_game({}, [{"trump": "spades", "points": {"A": 83}}])
+    response = client_as("viewer").get(f"/games/{game.pk}/live/?revision={game.revision}", **HTMX)
+    assert response.status_code == 204
+    assert response.content == b""
+
+
+def test_poll_sends_the_new_standing_after_a_change(
+    make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    game = make_game({}, [{"trump": "spades", "points": {"A": 83}}])
+    seen = game.revision
+    play(game, [{"trump": "hearts", "points": {"B": 100}}], by=User.objects.get(username="scorer"))
+    response = client_as("viewer").get(f"/games/{game.pk}/live/?revision={seen}", **HTMX)
+    assert response.status_code == 200
+    page = html(response)
+    assert "<html" not in page
+    assert f'<div id="poll" hx-get="/games/{game.pk}/live/?revision={seen + 1}"' in page
+    assert '<section id="standing" aria-live="polite" hx-swap-oob="true">' in page
+    assert '<section id="record" hx-swap-oob="true">' in page
+    assert (total_of(page, "A"), total_of(page, "B")) == (223, 248)
+    assert '<tr data-deal="2">' in page
+    assert '<div id="entry" hx-swap-oob="true">' not in page  # the game goes on: the form stays
+
+
+def test_poll_removes_the_deal_form_when_the_game_ends(
+    make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    game = make_game(FLAT_TO_1000, [{"trump": "hearts", "points": {"A": 157}}] * 6)
+    seen = game.revision
+    play(game, [{"trump": "clubs", "match": "A"}], by=User.objects.get(username="owner"))
+    page = html(client_as("scorer").get(f"/games/{game.pk}/live/?revision={seen}", **HTMX))
+    assert '<div id="entry" hx-swap-oob="true"></div>' in page
+    assert "🏆 Anna &amp; Cla win!" in page
+
+
+# ---- Jasstafel ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("total", "board"),
+    [
+        (0, Tafel(0, 0, 0, 0)),
+        (19, Tafel(0, 0, 0, 19)),
+        (20, Tafel(0, 0, 1, 0)),
+        (50, Tafel(0, 1, 0, 0)),
+        (98, Tafel(0, 1, 2, 8)),
+        (100, Tafel(1, 0, 0, 0)),
+        (373, Tafel(3, 1, 1, 3)),
+        (2500, Tafel(25, 0, 0, 0)),
+        (-40, Tafel(0, 0, 0, 0)),
+    ],
+)
+def test_tafel_draws_hundreds_fifties_twenties_and_the_rest(total: int, board: Tafel) -> None:
+    assert tafel(total) == board
+    assert board.total == max(total, 0)
+
+
+def test_tafel_strokes_one_per_stroke_value() -> None:
+    board = tafel(373)
+    drawn = strokes(board)
+    assert len(drawn) == 3 + 1 + 1
+    top = [s for s in drawn if s.y1 < 60 and s.y2 < 60 and s.x1 == s.x2]
+    bottom = [s for s in drawn if s.y1 > 60 and s.y2 > 60 and s.x1 == s.x2]
+    assert (len(top), len(bottom)) == (1, 3)  # 20s on the top line, 100s on the bottom line
+    fifth = strokes(tafel(500))[4]
+    assert fifth.x1 != fifth.x2  # every fifth stroke crosses the four before it
+
+
+def test_game_page_draws_the_jasstafel_from_the_totals(
+    make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    # hearts x1: A 157 + 157 + 59 = 373, B 0 + 0 + 98 = 98
+    game = make_game(
+        {}, [{"trump": "hearts", "points": {"A": 157}}] * 2 + [{"trump": "hearts", "points": {"A": 59}}]
+    )
+    assert game.totals == {"A": 373, "B": 98}
+    page = html(client_as("viewer").get(f"/games/{game.pk}/"))
+    times = "\N{MULTIPLICATION SIGN}"
+    assert f'aria-label="Team A: 3 {times} 100, 1 {times} 50, 1 {times} 20, rest 3"' in page
+    assert f'aria-label="Team B: 0 {times} 100, 1 {times} 50, 2 {times} 20, rest 8"' in page
+    tafel_a = between(page, 'data-tafel="A"', "</figure>")
+    assert '<span class="rest">+3</span>' in tafel_a
+    assert tafel_a.count("<line ") == 3 + 5  # the Z's three lines and five strokes
+
+
+# ---- demo command, suit names ------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_demo_command_loads_a_finished_and_a_running_game_once() -> None:
+    out = StringIO()
+    call_command("demo", stdout=out)
+    assert "Demo login: demo / jass-demo-2026" in out.getvalue()
+    club = Club.objects.get(slug="demo")
+    assert club.is_public
+    assert list(club.memberships.values_list("user__username", "role")) == [("demo", Role.OWNER)]
+    assert User.objects.get(username="demo").check_password("jass-demo-2026")
+    assert club.players.count() == 6
+    finished, running = club.games.get(finished=True), club.games.get(finished=False)
+    assert (finished.winner, finished.totals, finished.deals.count()) == ("A", {"A": 1058, "B": 558}, 8)
+    assert (running.winner, running.totals, running.deals.count()) == ("", {"A": 722, "B": 480}, 3)
+    counts = (Club.objects.count(), Game.objects.count(), Deal.objects.count(), User.objects.count())
+
+    again = StringIO()
+    call_command("demo", stdout=again)
+    assert "The demo club exists already." in again.getvalue()
+    assert (Club.objects.count(), Game.objects.count(), Deal.objects.count(), User.objects.count()) == counts
+    # the demo is public: anyone can follow it
+    page = html(Client().get(f"/games/{running.pk}/"))
+    assert (total_of(page, "A"), total_of(page, "B")) == (722, 480)
+
+
+def test_french_suit_names(
+    club: Club, make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    club.suit_names = "french"
+    club.save()
+    game = make_game({}, [{"trump": "spades", "points": {"A": 83}}])
+    page = html(client_as("scorer").get(f"/games/{game.pk}/"))
+    trumps = between(page, "<legend>Trump</legend>", "</fieldset>")
+    assert re.findall(r"<span>([^<]+)</span>", trumps) == [
+        "♥ Hearts",
+        "♦ Diamonds",
+        "♠ Spades",
+        "♣ Clubs",
+        "⬇ Obenabe",
+        "⬆ Undenufe",
+    ]
+    assert '<span class="muted">Spades</span>' in between(page, '<tr data-deal="1">', "</tr>")
+    assert "Schilten" not in page
+
+
+def test_german_suit_names(make_game: Callable[..., Game], client_as: Callable[[str | None], Client]) -> None:
+    game = make_game({}, [{"trump": "spades", "points": {"A": 83}}])
+    page = html(client_as("scorer").get(f"/games/{game.pk}/"))
+    trumps = between(page, "<legend>Trump</legend>", "</fieldset>")
+    assert re.findall(r"<span>([^<]+)</span>", trumps) == [
+        "🌹 Rosen",
+        "🔔 Schellen",
+        "🛡 Schilten",
+        "🌰 Eicheln",
+        "⬇ Obenabe",
+        "⬆ Undenufe",
+    ]
+    assert '<span class="muted">Schilten</span>' in between(page, '<tr data-deal="1">', "</tr>")
+    assert "Spades" not in page

@@ -1,0 +1,376 @@
+"""Tournament writes: registration, check-in, the draw of each pass, confirming and reopening tables.
+
+Every write that depends on the tournament's state locks the tournament row, so two directors (or a
+director and a table) never draw the same pass twice or confirm against a half-drawn pass.
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.text import slugify
+
+from scorekeeper import services as games
+from scorekeeper.models import Club, Game, Seat
+
+from . import seating
+from .formats import FormatRules, format_rules, side_of
+from .models import Bye, Entrant, Pass, Seating, Table, TableChange, TableSeat, Tournament
+
+MAX_PIN_FAILURES = 5
+
+
+class TournamentError(Exception):
+    """A director's or a table's action that the tournament's state does not allow; said in words."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _audit(tournament: Tournament, what: str, by: User | None) -> None:
+    TableChange.objects.create(tournament=tournament, what=what, by=by)
+
+
+def _free_slug(name: str) -> str:
+    base = slugify(name)[:70] or "event"
+    slug, suffix = base, 2
+    while Tournament.objects.filter(slug=slug).exists():
+        slug, suffix = f"{base}-{suffix}", suffix + 1
+    return slug
+
+
+def create_tournament(*, club: Club, name: str, format: str, by: User, **options: Any) -> Tournament:
+    """The format's preset settings, overridden by `options["settings"]` if given."""
+    rules = format_rules(format)
+    settings = {**rules.settings, **options.pop("settings", {})}
+    if not rules.uses_deal_limit:
+        options.setdefault("deals_per_pass", None)
+    return Tournament.objects.create(
+        club=club,
+        name=name,
+        slug=_free_slug(name),
+        format=format,
+        settings=settings,
+        created_by=by,
+        **options,
+    )
+
+
+# ---- entrants -------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def register(*, tournament: Tournament, name: str, self_registered: bool = False) -> Entrant:
+    """A roster player (or a new guest on the roster) gets the next start number."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    count = tournament.entrants.count()
+    if tournament.capacity is not None and count >= tournament.capacity:
+        raise TournamentError(f"The tournament is full: {tournament.capacity} players.")
+    player = games.add_player(club=tournament.club, name=name)
+    if tournament.entrants.filter(player=player).exists():
+        raise TournamentError(f"{player.name} is registered already.")
+    last = tournament.entrants.aggregate(last=Max("number"))["last"] or 0
+    return Entrant.objects.create(
+        tournament=tournament, player=player, number=last + 1, self_registered=self_registered
+    )
+
+
+def check_in(*, entrant: Entrant, present: bool = True) -> None:
+    entrant.checked_in = present
+    entrant.save(update_fields=["checked_in"])
+
+
+def arrive_late(*, entrant: Entrant, from_pass: int) -> None:
+    entrant.joins_from_pass, entrant.checked_in = from_pass, True
+    entrant.save(update_fields=["joins_from_pass", "checked_in"])
+
+
+def withdraw(*, entrant: Entrant, after_pass: int | None) -> None:
+    """Plays no pass after `after_pass` (None takes the withdrawal back)."""
+    entrant.withdrawn_after_pass = after_pass
+    entrant.save(update_fields=["withdrawn_after_pass"])
+
+
+@transaction.atomic
+def pair(*, first: Entrant, second: Entrant) -> None:
+    """Fixed pairs for team Schieber: each entrant has at most one partner."""
+    if first.pk == second.pk:
+        raise TournamentError("A player cannot partner themselves.")
+    Entrant.objects.filter(partner__in=[first, second]).update(partner=None)
+    Entrant.objects.filter(pk__in=[first.pk, second.pk]).update(partner=None)
+    first.partner = second
+    first.save(update_fields=["partner"])
+
+
+# ---- the draw -------------------------------------------------------------------------------------
+
+
+def history(tournament: Tournament) -> list[seating.Draw]:
+    """The drawn passes as the seating module sees them: two queries, however many passes."""
+    rules = format_rules(tournament.format)
+    seats: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    rows = TableSeat.objects.filter(table__pass_played__tournament=tournament).values_list(
+        "table__pass_played__number", "table__number", "position", "entrant_id"
+    )
+    for pass_number, table, position, entrant in rows:
+        seats.setdefault((pass_number, table), []).append((position, entrant))
+    byes: dict[int, list[int]] = {}
+    for pass_number, entrant in Bye.objects.filter(pass_played__tournament=tournament).values_list(
+        "pass_played__number", "entrant_id"
+    ):
+        byes.setdefault(pass_number, []).append(entrant)
+    numbers = sorted({p for p, _ in seats} | set(byes))
+    return [
+        seating.Draw(
+            pass_number=number,
+            tables=tuple(
+                seating.Table(table, tuple(e for _, e in sorted(seated)))
+                for (p, table), seated in sorted(seats.items())
+                if p == number
+            ),
+            byes=tuple(sorted(byes.get(number, ()))),
+            seed=tournament.seed,
+            partners=rules.partners,
+        )
+        for number in numbers
+    ]
+
+
+def _unconfirmed(last: Pass | None) -> list[int]:
+    if last is None:
+        return []
+    return list(last.tables.filter(confirmed_at__isnull=True).values_list("number", flat=True))
+
+
+@transaction.atomic
+def draw_next_pass(
+    *,
+    tournament: Tournament,
+    by: User,
+    force_reason: str = "",
+    scores: Callable[[], dict[int, float]] | None = None,
+) -> Pass:
+    """Draw the next pass once every table of the last one confirmed (or forced, with a reason).
+
+    `scores` gives the standings totals for a draw by standings; it is asked only when needed.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    last = tournament.pass_set.order_by("-number").first()
+    number = last.number + 1 if last else 1
+    if number > tournament.passes:
+        raise TournamentError(f"All {tournament.passes} passes are drawn.")
+    waiting = _unconfirmed(last)
+    if waiting and not force_reason.strip():
+        tables = ", ".join(str(n) for n in waiting)
+        raise TournamentError(
+            f"Tables {tables} have not confirmed {tournament.pass_word} {number - 1}: "
+            "wait, or force the draw with a reason."
+        )
+    entrants = {e.pk: e for e in tournament.entrants.select_related("player", "partner")}
+    playing = [pk for pk, e in entrants.items() if e.plays_in(number)]
+    draw = _draw(tournament, number, playing, entrants, scores)
+    drawn = Pass.objects.create(
+        tournament=tournament, number=number, seed=tournament.seed, drawn_by=by, forced_reason=force_reason
+    )
+    _store_tables(tournament, drawn, draw, entrants, by)
+    Bye.objects.bulk_create(Bye(pass_played=drawn, entrant_id=pk) for pk in draw.byes)
+    note = f" (forced: {force_reason.strip()})" if waiting else ""
+    _audit(tournament, f"{tournament.pass_word} {number} drawn{note}", by)
+    return drawn
+
+
+def _draw(
+    tournament: Tournament,
+    number: int,
+    playing: list[int],
+    entrants: dict[int, Entrant],
+    scores: Callable[[], dict[int, float]] | None,
+) -> seating.Draw:
+    rules = format_rules(tournament.format)
+    if len(playing) < rules.table_size:
+        raise TournamentError(f"Only {len(playing)} players are checked in for this pass.")
+    past = history(tournament)
+    try:
+        if rules.fixed_pairs:
+            return seating.draw_pairs(
+                _pairs(playing, entrants), past, seed=tournament.seed, pass_number=number
+            )
+        if tournament.seating == Seating.UPFRONT and _same_players(past, playing):
+            return seating.draw_all(
+                playing,
+                number,
+                seed=tournament.seed,
+                partners=rules.partners,
+                table_size=rules.table_size,
+                allow_tables_of_three=tournament.allow_tables_of_three,
+            )[number - 1]
+        by_score = None
+        if tournament.seating == Seating.BY_STANDINGS and number >= tournament.by_standings_from and scores:
+            by_score = scores()
+        return seating.draw_pass(
+            playing,
+            past,
+            seed=tournament.seed,
+            pass_number=number,
+            table_size=rules.table_size,
+            partners=rules.partners,
+            allow_tables_of_three=tournament.allow_tables_of_three,
+            by_score=by_score,
+        )
+    except seating.SeatingError as error:
+        raise TournamentError(str(error)) from None
+
+
+def _same_players(past: Sequence[seating.Draw], playing: list[int]) -> bool:
+    """All passes up front hold only while nobody arrived or left since pass 1."""
+    if not past:
+        return True
+    first = past[0]
+    seated = {p for table in first.tables for p in table.seats} | set(first.byes)
+    return seated == set(playing)
+
+
+def _pairs(playing: list[int], entrants: dict[int, Entrant]) -> list[tuple[int, int]]:
+    pairs: list[tuple[int, int]] = []
+    for pk in playing:
+        partner = entrants[pk].partner_id
+        if partner is not None and partner in playing:
+            pairs.append((pk, partner))
+    paired = {p for pair in pairs for p in pair}
+    alone = [entrants[pk].player.name for pk in playing if pk not in paired]
+    if alone:
+        raise TournamentError(f"Without a partner: {', '.join(alone)}. Pair them before the draw.")
+    return pairs
+
+
+def _store_tables(
+    tournament: Tournament, drawn: Pass, draw: seating.Draw, entrants: dict[int, Entrant], by: User
+) -> None:
+    """Each table is a game of the format's variant, seated as drawn."""
+    rules = format_rules(tournament.format)
+    for table in draw.tables:
+        players = [entrants[pk].player for pk in table.seats]
+        game = Game.objects.create(
+            club=tournament.club,
+            variant=rules.variant,
+            settings=_table_settings(tournament, rules),
+            created_by=by,
+            deal_limit=tournament.deals_per_pass if rules.uses_deal_limit else None,
+        )
+        Seat.objects.bulk_create(
+            Seat(game=game, position=position, player=player, name=player.name)
+            for position, player in enumerate(players, start=1)
+        )
+        stored = Table.objects.create(pass_played=drawn, number=table.number, game=game)
+        TableSeat.objects.bulk_create(
+            TableSeat(
+                table=stored, position=position, entrant_id=pk, side=side_of(rules, position, player.name)
+            )
+            for position, (pk, player) in enumerate(zip(table.seats, players, strict=True), start=1)
+        )
+
+
+def _table_settings(tournament: Tournament, rules: FormatRules) -> dict[str, Any]:
+    settings = dict(tournament.settings)
+    if rules.variant in ("differenzler", "molotow") and tournament.deals_per_pass:
+        settings["deals"] = tournament.deals_per_pass
+    return settings
+
+
+@transaction.atomic
+def undo_last_draw(*, tournament: Tournament, by: User) -> int:
+    """Only a draw that no result has used yet: its tables, games and byes go."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    last = tournament.pass_set.order_by("-number").first()
+    if last is None:
+        raise TournamentError("No pass is drawn yet.")
+    games_of_pass = Game.objects.filter(tournament_table__pass_played=last)
+    if games_of_pass.filter(deals__isnull=False).exists():
+        raise TournamentError(
+            f"Results were entered in {tournament.pass_word} {last.number}: the draw stays."
+        )
+    number = last.number
+    game_ids = list(games_of_pass.values_list("pk", flat=True))
+    last.delete()  # tables, seats and byes go with it
+    Game.objects.filter(pk__in=game_ids).delete()
+    _audit(tournament, f"{tournament.pass_word} {number} draw undone", by)
+    return number
+
+
+# ---- tables ---------------------------------------------------------------------------------------
+
+
+def locked_table(token: str) -> Table:
+    return (
+        Table.objects.select_for_update().select_related("pass_played__tournament", "game").get(token=token)
+    )
+
+
+@transaction.atomic
+def confirm_table(*, token: str, pin: str) -> Table:
+    """The other team confirms the finished pass with the card's PIN; then the table is locked.
+
+    Wrong PINs are counted: after MAX_PIN_FAILURES only the director can reopen the table.
+    """
+    table = locked_table(token)
+    game = Game.objects.select_for_update().get(pk=table.game_id)  # no deal slips in meanwhile
+    if table.locked:
+        raise TournamentError("This table is confirmed already.")
+    if table.pin_failures >= MAX_PIN_FAILURES:
+        raise TournamentError("Too many wrong PINs: ask the director to unlock this table.")
+    if not game.finished:
+        raise TournamentError("The pass is not complete yet: enter every deal first.")
+    if not hmac.compare_digest(pin.strip(), table.pin):
+        table.pin_failures += 1
+        table.save(update_fields=["pin_failures"])
+        left = MAX_PIN_FAILURES - table.pin_failures
+        raise TournamentError(f"Wrong PIN. {left} tries left." if left else "Wrong PIN. Ask the director.")
+    table.confirmed_at = timezone.now()
+    table.save(update_fields=["confirmed_at"])
+    return table
+
+
+@transaction.atomic
+def reopen_table(*, table: Table, by: User) -> None:
+    """The director reopens a confirmed (or PIN-blocked) table for corrections."""
+    table = Table.objects.select_for_update().select_related("pass_played__tournament").get(pk=table.pk)
+    table.confirmed_at, table.pin_failures = None, 0
+    table.save(update_fields=["confirmed_at", "pin_failures"])
+    tournament = table.pass_played.tournament
+    _audit(
+        tournament, f"Table {table.number} of {tournament.pass_word} {table.pass_played.number} reopened", by
+    )
+
+
+def table_guard(token: str) -> Callable[[Game], None]:
+    """For the deal services: refuse, under the game lock, a table that was confirmed meanwhile."""
+
+    def guard(game: Game) -> None:
+        table = Table.objects.select_related("pass_played__tournament").get(token=token)
+        if table.locked:
+            raise games.DealConflict("This table is confirmed and locked: ask the director for corrections.")
+        last = table.pass_played.tournament.pass_set.aggregate(last=Max("number"))["last"]
+        if table.pass_played.number != last:
+            raise games.DealConflict("This pass is over: the next one is drawn.")
+
+    return guard
+
+
+def set_substitute(*, seat: TableSeat, name: str | None, by: User) -> None:
+    """Someone plays this pass in the entrant's place; the result still counts for the entrant."""
+    tournament = seat.table.pass_played.tournament
+    seat.substitute = games.add_player(club=tournament.club, name=name) if name else None
+    seat.save(update_fields=["substitute"])
+    what = (
+        f"{seat.substitute} substitutes for {seat.entrant}"
+        if name
+        else f"Substitute for {seat.entrant} removed"
+    )
+    _audit(tournament, f"{what} at table {seat.table.number}", by)

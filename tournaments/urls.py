@@ -1,0 +1,45 @@
+"""Tournament routes: the director's pages, the table links (no account), public pages, print-outs."""
+
+from django.urls import path
+
+from .views import director, prints, public, table
+
+urlpatterns = [
+    # director (club admins and owners)
+    path("clubs/<slug:club>/events/new/", director.create, name="tournament_new"),
+    path("events/<slug:slug>/manage/", director.dashboard, name="tournament_dashboard"),
+    path("events/<slug:slug>/manage/settings/", director.settings, name="tournament_settings"),
+    path("events/<slug:slug>/manage/entrants/", director.entrants, name="tournament_entrants"),
+    path("events/<slug:slug>/manage/entrants/<int:pk>/", director.entrant, name="tournament_entrant"),
+    path("events/<slug:slug>/manage/draw/", director.draw, name="tournament_draw"),
+    path("events/<slug:slug>/manage/undo/", director.undo, name="tournament_undo"),
+    path("events/<slug:slug>/manage/tables/<int:pk>/reopen/", director.reopen, name="tournament_reopen"),
+    path(
+        "events/<slug:slug>/manage/seats/<int:pk>/substitute/",
+        director.substitute,
+        name="tournament_substitute",
+    ),
+    # a table's secret link: the same live deal form as a club game, with no account
+    path("t/<str:token>/", table.table, name="table"),
+    path("t/<str:token>/live/", table.live, name="table_live"),
+    path("t/<str:token>/deals/", table.deal_add, name="table_deal_add"),
+    path("t/<str:token>/deals/preview/", table.deal_preview, name="table_deal_preview"),
+    path("t/<str:token>/deals/<int:number>/edit/", table.deal_edit, name="table_deal_edit"),
+    path("t/<str:token>/deals/<int:number>/delete/", table.deal_delete, name="table_deal_delete"),
+    path("t/<str:token>/confirm/", table.confirm, name="table_confirm"),
+    # public, no login
+    path("events/<slug:slug>/", public.event, name="tournament"),
+    path("events/<slug:slug>/register/", public.register, name="tournament_register"),
+    path("events/<slug:slug>/seat/", public.where_do_i_sit, name="tournament_seat"),
+    path("events/<slug:slug>/standings/", public.standings, name="tournament_standings"),
+    path("events/<slug:slug>/projector/", public.projector, name="tournament_projector"),
+    path("events/<slug:slug>/players/<int:pk>/", public.entrant, name="tournament_player"),
+    # print-outs and exports (director)
+    path("events/<slug:slug>/print/seating/<int:number>/", prints.seating, name="print_seating"),
+    path("events/<slug:slug>/print/schedule/", prints.schedule, name="print_schedule"),
+    path("events/<slug:slug>/print/cards/<int:number>/", prints.table_cards, name="print_cards"),
+    path("events/<slug:slug>/print/sheets/<int:number>/", prints.score_sheets, name="print_sheets"),
+    path("events/<slug:slug>/print/standings/", prints.final_standings, name="print_standings"),
+    path("events/<slug:slug>/export/standings.csv", prints.standings_csv, name="export_standings"),
+    path("events/<slug:slug>/export/deals.csv", prints.deals_csv, name="export_deals"),
+]

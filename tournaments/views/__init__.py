@@ -1,0 +1,1 @@
+"""Tournament views: director, table link, public pages, print-outs; thin, like scorekeeper's."""
