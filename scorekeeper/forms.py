@@ -132,26 +132,27 @@ class SettingsForm(forms.Form):
         for key, value in values.items():
             self._add(key, value)
 
-    def _add(self, key: str, value: Any) -> None:
-        name = key.rpartition(".")[2]  # a map's item is labelled by its own name, a trump in club words
-        label = (
-            mode_name(self.suit_names, name).name if name in MODES else name.replace("_", " ").capitalize()
-        )
+    def _add(self, key: str, value: Any, *, trumps: bool = False) -> None:
+        """`trumps`: the item of a map of trump modes (multipliers), labelled in the club's suit names."""
+        label = self._label(key.rpartition(".")[2], trumps)
         if isinstance(value, bool):
             self.fields[key] = forms.BooleanField(required=False, initial=value, label=label)
         elif isinstance(value, int):
             self.fields[key] = forms.IntegerField(initial=value, label=label)
         elif isinstance(value, Mapping):
+            of_trumps = all(name in MODES for name in value)
             for name, item in value.items():
-                self._add(f"{key}.{name}", item)
+                self._add(f"{key}.{name}", item, trumps=of_trumps)
         else:
             # Not required: an empty list or a blank box goes to the engine, which says what is missing.
             field = forms.JSONField if value is not None else ByPlayerCountField
             self.fields[key] = field(initial=value, label=label, required=False)
 
-    def _label(self, name: str) -> str:
-        """A map's item is labelled by its own name; a trump in the club's words (Schilten, Spades)."""
-        return mode_name(self.suit_names, name).name if name in MODES else name.replace("_", " ").capitalize()
+    def _label(self, name: str, trumps: bool) -> str:
+        """A map's item is labelled by its own name; a trump mode in the club's words (Schilten, Spades).
+
+        Only in a map of trump modes: Jazz's penalties for spades are about a French deck's spades."""
+        return mode_name(self.suit_names, name).name if trumps else name.replace("_", " ").capitalize()
 
     def settings(self) -> dict[str, Any]:
         """cleaned_data folded back into the variant's settings shape."""

@@ -45,6 +45,14 @@ class Scoring(models.TextChoices):
     TABLE_POINTS = "table_points", "Ranking points per table"
 
 
+def default_table_points() -> list[int]:
+    return [3, 2, 1, 0]
+
+
+def default_tie_breaks() -> list[str]:
+    return ["best_pass", "next_best_pass", "matches", "lots"]
+
+
 def new_seed() -> int:
     return secrets.randbelow(2**31)
 
@@ -69,9 +77,11 @@ class Tournament(models.Model):
     bye_score = models.IntegerField(default=0)
     allow_tables_of_three = models.BooleanField(default=False)
     scoring = models.CharField(max_length=20, choices=Scoring.choices, default=Scoring.SUM)
-    table_points = models.JSONField(default=list, blank=True)
+    table_points = models.JSONField(default=default_table_points, blank=True)
     drop_worst_pass = models.BooleanField(default=False)
-    tie_breaks = models.JSONField(default=list, blank=True)
+    tie_breaks = models.JSONField(
+        default=default_tie_breaks, blank=True, help_text="Tie-breaks by key, first first."
+    )
     public_registration = models.BooleanField(default=False)
     capacity = models.PositiveIntegerField(null=True, blank=True)
     frozen_from_pass = models.PositiveSmallIntegerField(

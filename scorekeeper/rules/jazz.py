@@ -380,5 +380,19 @@ def _result(table: _Table, deals: tuple[DealResult, ...], totals: dict[str, int]
         "schedule": [[game, r] for game, r in table.schedule],
         "position": position,
         "deck": dict(table.deck),
+        "penalties": _penalties_in_play(table),
+        "fifth_trick_penalty": table.fifth_trick,
+        "king_in_last_trick_extra": table.king_extra,
     }
     return GameResult(Jazz.key, table.seats, deals, totals, finished, winner, ranking, state)
+
+
+def _penalties_in_play(table: _Table) -> dict[str, int]:
+    """The effective penalties, so the entry form can show them and ask only for what scores."""
+    counted = {game: count.penalty for game, count in table.counted.items()}
+    return {
+        **counted,
+        "king_of_hearts": table.king_of_hearts,
+        "last_trick": table.last_trick,
+        "fantan": table.fantan,
+    }

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import GameResult, InvalidDeal, Placing, score_game
 from scorekeeper.rules.__main__ import run
-from scorekeeper.rules.jazz import VARIANT
+from scorekeeper.rules.jazz import DEFAULT_PENALTIES, VARIANT
 
 P3 = ["Anna", "Beat", "Cla"]
 P4 = [*P3, "Dora"]
@@ -511,6 +511,9 @@ def test_full_default_game_for_four() -> None:
         "schedule": DEFAULT_SCHEDULE,
         "position": 7,
         "deck": {"cards": 52, "tricks": 13, "spades": 13, "clubs": 13},
+        "penalties": DEFAULT_PENALTIES,
+        "fifth_trick_penalty": 0,
+        "king_in_last_trick_extra": 0,
     }
     assert [dict(d.scores) for d in result.deals][-1] == {"Anna": 9, "Beat": 0, "Cla": 6, "Dora": 18}
 

@@ -1,0 +1,70 @@
+"""Who may do what in a tournament, decided here only.
+
+The director is an admin or owner of the organising club. Public pages need no login. A table's
+phone needs no account either: the table's secret link is the key, and it opens only that table's
+game, only while its pass is the current one and the table is not confirmed.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Max
+from django.http import Http404
+from django.urls import reverse
+
+from scorekeeper.permissions import GameAccess, Need, check, load_club
+
+from .models import Table, Tournament
+from .services import table_guard
+
+
+def load_tournament(user: User | AnonymousUser, slug: str, need: Need = Need.READ) -> Tournament:
+    """Public pages: anyone (Need.READ). Director pages: Need.ADMIN in the organising club."""
+    tournament = Tournament.objects.select_related("club").filter(slug=slug).first()
+    if tournament is None:
+        raise Http404("No such tournament.")
+    if need > Need.READ:
+        club = load_club(user, tournament.club.slug, Need.READ if not user.is_authenticated else Need.VIEWER)
+        check(user=user, role=club.role, is_public=False, need=need)
+    return tournament
+
+
+def is_director(user: User | AnonymousUser, tournament: Tournament) -> bool:
+    if not user.is_authenticated:
+        return False
+    role = tournament.club.memberships.filter(user=user).values_list("role", flat=True).first()
+    return role in ("admin", "owner")
+
+
+def load_table(token: str) -> Table:
+    table = (
+        Table.objects.select_related("pass_played__tournament__club", "game__club")
+        .filter(token=token)
+        .first()
+    )
+    if table is None:
+        raise Http404("No such table.")
+    return table
+
+
+def table_open(table: Table) -> bool:
+    """Deals can be entered from the table's phone: its pass is the current one and it is not confirmed."""
+    if table.locked:
+        return False
+    last = table.pass_played.tournament.pass_set.aggregate(last=Max("number"))["last"]
+    return table.pass_played.number == last
+
+
+def table_access(token: str) -> GameAccess:
+    """The table's game as its phone reaches it: same deal views, its own URLs, the lock as a guard."""
+    table = load_table(token)
+    tournament = table.pass_played.tournament
+    return GameAccess(
+        game=table.game,
+        base_url=reverse("table", args=[token]),
+        can_score=table_open(table),
+        by=None,
+        guard=table_guard(token),
+        back_url=reverse("tournament", args=[tournament.slug]),
+        back_label=tournament.name,
+    )
