@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 INSTALLED := $(VENV)/.installed
 
-.PHONY: run test lint format demo
+.PHONY: run test lint format bench
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,9 @@ run: $(INSTALLED)
 
 test: $(INSTALLED)
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+bench: $(INSTALLED)
+	$(PY) manage.py bench --settings=scorekeeper.test_settings
 
 lint: $(INSTALLED)
 	$(VENV)/bin/ruff check .

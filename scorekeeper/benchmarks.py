@@ -1,0 +1,96 @@
+"""The figures `make bench` prints, one function each; timings live here, never in tests.
+
+Each figure builds its data on the configured database (a throwaway test database made by the bench
+command), measures the server-side work only, and returns `(name, value, unit)` lines.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from . import rules, services
+from .models import Game
+
+Figure = tuple[str, float, str]
+DEALS = [
+    {"trump": "spades", "points": {"A": 83}, "weis": {"B": 50}, "stoeck": "A"},
+    {"trump": "hearts", "points": {"B": 97}},
+    {"trump": "obenabe", "match": "A"},
+    {"trump": "clubs", "points": {"A": 60}, "weis": {"A": 20}},
+]
+
+
+def median_ms(run: Callable[[], Any], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def _game_with_deals(count: int) -> tuple[Game, User]:
+    """A Schieber game that cannot end, with `count` deals already in it."""
+    user = User.objects.create_user(f"bench-{uuid.uuid4().hex[:8]}")
+    club = services.create_club(name="Bench", slug=f"bench-{uuid.uuid4().hex[:8]}", owner=user)
+    players = [services.add_player(club=club, name=name) for name in ("Anna", "Beat", "Cla", "Dora")]
+    game = services.create_game(
+        club=club, variant="schieber", players=players, settings={"target": 10**9}, by=user
+    )
+    for number in range(1, count + 1):
+        services.record_deal(
+            game_id=game.pk, entry=DEALS[number % 4], by=user, number=number, client_token=uuid.uuid4()
+        )
+    return game, user
+
+
+def deal_entry(repeat: int = 30) -> Iterator[Figure]:
+    """A phone posting deal 101 (htmx, the board re-rendered), then deal 1 of a fresh game: queries."""
+    game, user = _game_with_deals(100)
+    client = Client()
+    client.force_login(user)
+    url = reverse("deal_add", args=[game.pk])
+
+    def post(number: int) -> None:
+        data = {"number": number, "client_token": uuid.uuid4(), "trump": "spades", "team": "A", "points": 83}
+        response = client.post(url, data, HTTP_HX_REQUEST="true")
+        assert response.status_code == 200, response.status_code
+
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        post(101)
+        times.append((time.perf_counter() - start) * 1000)
+        services.delete_last_deal(game_id=game.pk, number=101, by=user)  # back to 100 deals, not timed
+    yield "deal_entry_ms", round(statistics.median(times), 2), "ms"
+    with CaptureQueriesContext(connection) as at_101:
+        post(101)
+    empty, _ = _game_with_deals(0)
+    url = reverse("deal_add", args=[empty.pk])
+    Game.objects.filter(pk=empty.pk).update(club=game.club)
+    with CaptureQueriesContext(connection) as at_1:
+        post(1)
+    yield "deal_entry_queries", len(at_101.captured_queries), "queries"
+    yield "deal_entry_queries_deal_1", len(at_1.captured_queries), "queries"
+
+
+def rules_speed(games: int = 400, deals: int = 250) -> Iterator[Figure]:
+    """The pure engine replaying Schieber games, as every write and every page does."""
+    seats = ["Anna", "Beat", "Cla", "Dora"]
+    entries = [DEALS[n % 4] for n in range(deals)]
+    settings = {"target": 10**9}
+    start = time.perf_counter()
+    for _ in range(games):
+        rules.score_game("schieber", seats, settings, entries)
+    elapsed = time.perf_counter() - start
+    yield "rules_deals_per_s", round(games * deals / elapsed), "deals/s"

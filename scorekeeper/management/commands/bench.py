@@ -1,0 +1,35 @@
+"""`make bench`: build the data on the configured database (in a throwaway test database), print one
+line per figure as `name value unit`, and exit 0."""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from django.core.management.base import BaseCommand
+from django.test.utils import setup_databases, teardown_databases
+
+FIGURES = [
+    "scorekeeper.benchmarks.rules_speed",
+    "scorekeeper.benchmarks.deal_entry",
+]
+
+
+class Command(BaseCommand):
+    help = "Measure the figures of docs/performance.md and print them as `name value unit`."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("--only", help="Run only figures whose function name contains this.")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        databases = setup_databases(verbosity=0, interactive=False)
+        try:
+            for path in FIGURES:
+                if options["only"] and options["only"] not in path:
+                    continue
+                module, _, name = path.rpartition(".")
+                for figure, value, unit in getattr(import_module(module), name)():
+                    self.stdout.write(f"{figure} {value} {unit}")
+                    self.stdout.flush()
+        finally:
+            teardown_databases(databases, verbosity=0)
