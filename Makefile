@@ -16,6 +16,7 @@ $(INSTALLED): pyproject.toml
 run: $(INSTALLED)
 	DEBUG=1 $(PY) manage.py migrate --noinput
 	DEBUG=1 $(PY) manage.py demo
+	DEBUG=1 $(PY) manage.py demo_tournament
 	@echo "Jass Scorekeeper on http://127.0.0.1:$(PORT)/  (sign in with the demo login above)"
 	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:$(PORT)
 

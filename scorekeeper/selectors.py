@@ -135,7 +135,9 @@ def user_clubs(user: User | AnonymousUser) -> QuerySet[Club]:
 
 
 def club_games(club: Club) -> QuerySet[Game]:
-    return club.games.prefetch_related("seats").order_by("finished", "-created_at")
+    """The club's own games; a tournament's tables are listed with their tournament instead."""
+    games = club.games.filter(tournament_table__isnull=True)
+    return games.prefetch_related("seats").order_by("finished", "-created_at")
 
 
 def roster(club: Club) -> QuerySet[Player]:

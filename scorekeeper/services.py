@@ -14,7 +14,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
-from . import rules
+from . import ratings_service, rules
 from .models import Club, Deal, DealChange, DealScore, Game, Membership, Player, Role, Seat
 from .rules.base import DealResult, GameResult, InvalidDeal
 
@@ -104,11 +104,14 @@ def _score(game: Game, entries: Sequence[Mapping[str, Any]]) -> GameResult:
 
 
 def _store_result(game: Game, result: GameResult) -> None:
+    was_finished = game.finished
     game.totals = dict(result.totals)
     game.finished = result.finished
     game.winner = result.winner or ""
     game.revision += 1
     game.save(update_fields=["totals", "finished", "winner", "revision"])
+    if was_finished or game.finished:  # a finished game's result is rated; a correction re-rates it
+        ratings_service.rate_game(game, result)
 
 
 def _score_rows(deal: Deal, scored: DealResult) -> list[DealScore]:
@@ -240,6 +243,18 @@ def delete_last_deal(*, game_id: int, number: int, by: User | None, guard: Guard
     return result
 
 
+@transaction.atomic
+def rederive(*, game_id: int) -> GameResult:
+    """Scores, totals and winner from the stored entries alone (a club's data imported, or the rules
+    fixed): an entry the rules refuse raises InvalidDeal and nothing changes."""
+    game = _locked(game_id)
+    deals = list(game.deals.order_by("number"))
+    result = _score(game, [deal.entry for deal in deals])
+    _rederive_scores(game, result, deals)
+    _store_result(game, result)
+    return result
+
+
 __all__ = [
     "DealConflict",
     "InvalidDeal",
@@ -250,5 +265,6 @@ __all__ = [
     "delete_last_deal",
     "edit_deal",
     "record_deal",
+    "rederive",
     "set_membership",
 ]

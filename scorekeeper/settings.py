@@ -4,11 +4,14 @@ DATABASE_URL   an SQLite file (db.sqlite3) when unset; postgres://... in product
 SECRET_KEY     required unless DEBUG is on
 DEBUG          "1"/"true" to turn on; off by default
 ALLOWED_HOSTS  comma-separated; localhost names when DEBUG is on
+TRUSTED_PROXIES  how many reverse proxies add to X-Forwarded-For (0 by default): the sign-in lockout's
+               client address (docs/operations.md)
 """
 
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -49,13 +52,17 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "axes",
+    "csp",
     "scorekeeper",
     "tournaments",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "scorekeeper.security.RefuseNulBytes",  # 400 for a NUL in path, query, form or cookie
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -64,6 +71,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "scorekeeper.middleware.SignInRequiredMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a locked-out sign-in into the lockout page
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -100,6 +108,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# django-axes' lockout check in front of Django's user and password check (scorekeeper/security.py)
+AUTHENTICATION_BACKENDS = ["scorekeeper.security.SignInAttemptsBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -128,6 +138,34 @@ X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+# Content-Security-Policy (django-csp): scripts only from our own static files (htmx runs with
+# allowEval off, so no inline script, no on*= handler, no hx-on). Styles: our stylesheet, plus style
+# attributes for computed values (a progress bar's width) through 'unsafe-inline' in style-src, which
+# browsers without CSP level 3 apply to elements too; the level-3 style-src-elem still refuses <style>.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "style-src-elem": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'none'"],
+        "object-src": ["'none'"],
+    }
+}
+# Sign-in attempts (django-axes): 5 failures for one username from one address lock that pair out
+# for 15 minutes. TRUSTED_PROXIES: how many reverse proxies append to X-Forwarded-For (0: none).
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_CLIENT_IP_CALLABLE = "scorekeeper.security.client_ip"
+AXES_USERNAME_CALLABLE = "scorekeeper.security.attempted_username"
+TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_flag("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_flag("SECURE_COOKIES", True)

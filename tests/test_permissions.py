@@ -18,6 +18,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from scorekeeper.models import Club, Deal, DealChange, DealScore, Game, Membership, Player, Role, Seat
+from tournaments.models import Season
 
 WHO = ("anonymous", "viewer", "scorer", "admin", "owner", "stranger")
 OK, LOGIN = "ok", "login"
@@ -33,6 +34,8 @@ PRIVATE_ADMIN = {"anonymous": LOGIN, "viewer": 403, "scorer": 403, "admin": OK, 
 PUBLIC_READ = ANYONE
 PUBLIC_SCORER = {"anonymous": LOGIN, "viewer": 403, "scorer": OK, "admin": OK, "owner": OK, "stranger": 403}
 PUBLIC_ADMIN = {"anonymous": LOGIN, "viewer": 403, "scorer": 403, "admin": OK, "owner": OK, "stranger": 403}
+PRIVATE_OWNER = {"anonymous": LOGIN, "viewer": 403, "scorer": 403, "admin": 403, "owner": OK, "stranger": 404}
+PUBLIC_OWNER = {**PRIVATE_OWNER, "stranger": 403}
 
 
 @dataclass
@@ -110,6 +113,26 @@ class Route:
 
 def game_path(suffix: str = "") -> Callable[[World], str]:
     return lambda world: f"/games/{world.game.pk}/{suffix}"
+
+
+def player_path(world: World, suffix: str = "") -> str:
+    """The player in seat 1's page (and `suffix`), {other} the player in seat 2."""
+    first, other = world.game.seats.values_list("player_id", flat=True)[:2]
+    return f"/clubs/zuerich/players/{first}/" + suffix.format(other=other)
+
+
+def season_path(world: World, suffix: str = "") -> str:
+    """The club's season (made on first use; seasons are not in the snapshot) and `suffix`."""
+    season, _ = Season.objects.get_or_create(club=world.club, name="Saison")
+    return f"/clubs/zuerich/seasons/{season.pk}/{suffix}"
+
+
+def newest_season_path(world: World) -> str:
+    return f"/clubs/zuerich/seasons/{Season.objects.latest('pk').pk}/"
+
+
+def check_season_saved(world: World) -> None:
+    assert Season.objects.filter(club=world.club, name="Saison 2", best_of=8, points_table=[25, 18]).exists()
 
 
 def check_signup(world: World) -> None:
@@ -235,9 +258,70 @@ ROUTES = [
         post_changes=frozenset({"players", "games", "seats"}),
         post_check=check_game_new,
     ),
+    Route("club_export", lambda w: "/clubs/zuerich/export.json", PRIVATE_OWNER, NOBODY, PUBLIC_OWNER, NOBODY),
     Route("game", game_path(), PRIVATE_READ, NOBODY, PUBLIC_READ, NOBODY),
     Route("game_live", game_path("live/"), PRIVATE_READ, NOBODY, PUBLIC_READ, NOBODY),
     Route("game_history", game_path("history/"), PRIVATE_READ, NOBODY, PUBLIC_READ, NOBODY),
+    Route("game_record_csv", game_path("record.csv"), PRIVATE_READ, NOBODY, PUBLIC_READ, NOBODY),
+    Route("game_record_json", game_path("record.json"), PRIVATE_READ, NOBODY, PUBLIC_READ, NOBODY),
+    Route("player", lambda w: player_path(w), PRIVATE_READ, NOBODY, PUBLIC_READ, NOBODY),
+    Route("player_vs", lambda w: player_path(w, "vs/{other}/"), PRIVATE_READ, NOBODY, PUBLIC_READ, NOBODY),
+    Route(
+        "player_history_csv",
+        lambda w: player_path(w, "history.csv"),
+        PRIVATE_READ,
+        NOBODY,
+        PUBLIC_READ,
+        NOBODY,
+    ),
+    Route(
+        "player_history_json",
+        lambda w: player_path(w, "history.json"),
+        PRIVATE_READ,
+        NOBODY,
+        PUBLIC_READ,
+        NOBODY,
+    ),
+    Route(
+        "leaderboard",
+        lambda w: "/clubs/zuerich/leaderboard/schieber/",
+        PRIVATE_READ,
+        NOBODY,
+        PUBLIC_READ,
+        NOBODY,
+    ),
+    Route(
+        "rating_history",
+        lambda w: player_path(w).replace("/players/", "/ratings/"),
+        PRIVATE_READ,
+        NOBODY,
+        PUBLIC_READ,
+        NOBODY,
+    ),
+    Route("season", lambda w: season_path(w), PRIVATE_READ, NOBODY, PUBLIC_READ, NOBODY),
+    Route("season_csv", lambda w: season_path(w, "standings.csv"), PRIVATE_READ, NOBODY, PUBLIC_READ, NOBODY),
+    Route(
+        "season_new",
+        lambda w: "/clubs/zuerich/seasons/new/",
+        PRIVATE_ADMIN,
+        PRIVATE_ADMIN,
+        PUBLIC_ADMIN,
+        PUBLIC_ADMIN,
+        post_data=lambda w: {"name": "Saison 2", "best_of": "8", "points_table": "25, 18"},
+        post_redirect=newest_season_path,
+        post_check=check_season_saved,
+    ),
+    Route(
+        "season_edit",
+        lambda w: season_path(w, "edit/"),
+        PRIVATE_ADMIN,
+        PRIVATE_ADMIN,
+        PUBLIC_ADMIN,
+        PUBLIC_ADMIN,
+        post_data=lambda w: {"name": "Saison 2", "best_of": "8", "points_table": "25, 18"},
+        post_redirect=newest_season_path,
+        post_check=check_season_saved,
+    ),
     Route(
         "deal_add",
         game_path("deals/"),

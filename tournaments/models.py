@@ -231,3 +231,49 @@ class TableChange(models.Model):
 
     def __str__(self) -> str:
         return self.what
+
+
+def default_season_points() -> list[int]:
+    return [25, 18, 15, 12, 10, 8, 6, 4, 2, 1]
+
+
+class Season(models.Model):
+    """A club's season ranking across its events: ranking points by place, each player's best N count.
+
+    The ranking itself is tournaments.season (pure); this stores what the club configured.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=100)
+    best_of = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Each player's best N events count; empty: every event counts."
+    )
+    points_table = models.JSONField(
+        default=default_season_points, help_text="Ranking points by place: the winner gets the first."
+    )
+    final = models.ForeignKey(
+        Tournament,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="Its ranking points count double.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SeasonEvent(models.Model):
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="events")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="season_events")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["season", "tournament"], name="one_entry_per_season")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} in {self.season}"

@@ -35,7 +35,8 @@ class TournamentError(Exception):
 
 
 def _audit(tournament: Tournament, what: str, by: User | None) -> None:
-    TableChange.objects.create(tournament=tournament, what=what, by=by)
+    longest = TableChange._meta.get_field("what").max_length  # a long reason stays whole on its pass
+    TableChange.objects.create(tournament=tournament, what=what[:longest], by=by)
 
 
 def _free_slug(name: str) -> str:
@@ -313,12 +314,22 @@ def locked_table(token: str) -> Table:
     )
 
 
-@transaction.atomic
 def confirm_table(*, token: str, pin: str) -> Table:
     """The other team confirms the finished pass with the card's PIN; then the table is locked.
 
-    Wrong PINs are counted: after MAX_PIN_FAILURES only the director can reopen the table.
+    Wrong PINs are counted: after MAX_PIN_FAILURES only the director can reopen the table. The count is
+    committed before the refusal is raised: raised inside the transaction, it would roll the count back.
     """
+    table, wrong = _confirm_locked(token, pin)
+    if wrong:
+        left = MAX_PIN_FAILURES - table.pin_failures
+        raise TournamentError(f"Wrong PIN. {left} tries left." if left else "Wrong PIN. Ask the director.")
+    return table
+
+
+@transaction.atomic
+def _confirm_locked(token: str, pin: str) -> tuple[Table, bool]:
+    """confirm_table's write under the table and game locks; True when the PIN was wrong (and counted)."""
     table = locked_table(token)
     game = Game.objects.select_for_update().get(pk=table.game_id)  # no deal slips in meanwhile
     if table.locked:
@@ -327,14 +338,20 @@ def confirm_table(*, token: str, pin: str) -> Table:
         raise TournamentError("Too many wrong PINs: ask the director to unlock this table.")
     if not game.finished:
         raise TournamentError("The pass is not complete yet: enter every deal first.")
-    if not hmac.compare_digest(pin.strip(), table.pin):
+    if not hmac.compare_digest(pin.strip().encode(), table.pin.encode()):  # bytes: any typed text compares
         table.pin_failures += 1
         table.save(update_fields=["pin_failures"])
-        left = MAX_PIN_FAILURES - table.pin_failures
-        raise TournamentError(f"Wrong PIN. {left} tries left." if left else "Wrong PIN. Ask the director.")
+        _audit(table.pass_played.tournament, f"{_where(table)}: wrong PIN ({table.pin_failures})", None)
+        return table, True
     table.confirmed_at = timezone.now()
     table.save(update_fields=["confirmed_at"])
-    return table
+    _audit(table.pass_played.tournament, f"{_where(table)} confirmed with the PIN", None)
+    _settle_finished(table.pass_played.tournament)
+    return table, False
+
+
+def _where(table: Table) -> str:
+    return f"Table {table.number} of {table.pass_played.tournament.pass_word} {table.pass_played.number}"
 
 
 @transaction.atomic
@@ -343,6 +360,7 @@ def reopen_table(*, table: Table, by: User) -> None:
     table = Table.objects.select_for_update().select_related("pass_played__tournament").get(pk=table.pk)
     table.confirmed_at, table.pin_failures = None, 0
     table.save(update_fields=["confirmed_at", "pin_failures"])
+    _settle_finished(table.pass_played.tournament)
     tournament = table.pass_played.tournament
     _audit(
         tournament, f"Table {table.number} of {tournament.pass_word} {table.pass_played.number} reopened", by
@@ -374,3 +392,19 @@ def set_substitute(*, seat: TableSeat, name: str | None, by: User) -> None:
         else f"Substitute for {seat.entrant} removed"
     )
     _audit(tournament, f"{what} at table {seat.table.number}", by)
+
+
+def _settle_finished(tournament: Tournament) -> None:
+    """A tournament is finished when its last pass is drawn and every table of it confirmed.
+
+    Saving the flag rates the tournament (or takes its rating back when a table is reopened).
+    """
+    last = tournament.pass_set.order_by("-number").first()
+    finished = (
+        last is not None
+        and last.number == tournament.passes
+        and not last.tables.filter(confirmed_at__isnull=True).exists()
+    )
+    if finished != tournament.finished:
+        tournament.finished = finished
+        tournament.save(update_fields=["finished"])

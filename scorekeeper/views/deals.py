@@ -55,9 +55,15 @@ def blank_deal_form(board: Board) -> DealForm:
 
 
 def render_board(
-    request: HttpRequest, board: Board, form: DealForm | None, *, template: str, status: int = 200
+    request: HttpRequest,
+    board: Board,
+    form: DealForm | None,
+    *,
+    template: str,
+    status: int = 200,
+    extra: Mapping[str, Any] | None = None,
 ) -> HttpResponse:
-    context = {"board": board, "game": board.game, "form": form}
+    context = {"board": board, "game": board.game, "form": form, **(extra or {})}
     if request.htmx:
         template = "scorekeeper/game.html#board"
     return render(request, template, context, status=status)

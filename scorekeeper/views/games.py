@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -65,10 +68,17 @@ def game(request: HttpRequest, pk: int) -> HttpResponse:
     return show_game(request, game_access(request.user, pk, Need.READ))
 
 
-def show_game(request: HttpRequest, access: GameAccess) -> HttpResponse:
+def show_game(
+    request: HttpRequest,
+    access: GameAccess,
+    *,
+    template: str = "scorekeeper/game.html",
+    extra: Callable[[selectors.Board], Mapping[str, Any]] | None = None,
+) -> HttpResponse:
+    """`template` and `extra` (read from the board) let another page embed the game: a tournament table."""
     board = selectors.game_board(access)
     form = blank_deal_form(board) if board.can_score and not board.result.finished else None
-    return render_board(request, board, form, template="scorekeeper/game.html")
+    return render_board(request, board, form, template=template, extra=extra(board) if extra else None)
 
 
 @require_GET

@@ -1,39 +1,430 @@
-"""Being written: each view answers 501 until it is."""
+"""The director's pages: create an event, register and check in players, draw passes, watch every table.
 
+Only club admins and owners (tournaments.access); every write goes through tournaments.services, and a
+refusal there (TournamentError) comes back as a message on the page the director was on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.db.models import Max
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scorekeeper import selectors as club_selectors
+from scorekeeper.forms import SettingsForm
+from scorekeeper.models import Club, Player
+from scorekeeper.permissions import Need, load_club
+
+from .. import progress, selectors, services
+from ..access import load_tournament
+from ..formats import format_rules
+from ..forms import (
+    PASS_WORDS,
+    LateForm,
+    PartnerForm,
+    RegisterForm,
+    TournamentForm,
+    WithdrawForm,
+    default_tie_breaks,
+    initial_of,
+    rules_form,
+    tournament_settings,
+)
+from ..models import Entrant, Format, Table, TableSeat, Tournament
+from ..services import TournamentError
+
+STANDINGS_SHOWN = 10
+TABLES_PER_PAGE = 50
+ENTRANTS_PER_PAGE = 100
 
 
-def create(request: HttpRequest, **kwargs: object) -> HttpResponse:
-    return HttpResponse(status=501)
+# ---- create and settings --------------------------------------------------------------------------
 
 
-def dashboard(request: HttpRequest, **kwargs: object) -> HttpResponse:
-    return HttpResponse(status=501)
+def _asked_format(request: HttpRequest, default: str) -> str:
+    asked = request.POST.get("format") or request.GET.get("format")
+    return asked if asked in Format.values else default
 
 
-def settings(request: HttpRequest, **kwargs: object) -> HttpResponse:
-    return HttpResponse(status=501)
+@require_http_methods(["GET", "POST"])
+def create(request: HttpRequest, club: str) -> HttpResponse:
+    """htmx re-renders the form when the format changes: its settings and fields follow the format."""
+    organiser = load_club(request.user, club, Need.ADMIN)
+    format = _asked_format(request, Format.EINZELSCHIEBER)
+    data = request.POST if request.method == "POST" else None
+    initial = {**default_tie_breaks(), **_typed(request), "format": format}
+    form = TournamentForm(data, format=format, initial=initial)
+    rules = rules_form(data, format=format, settings=None, suit_names=organiser.suit_names)
+    if data is not None and form.is_valid() and rules.is_valid():
+        settings = tournament_settings(rules, format=format)
+        if settings is not None:
+            tournament = services.create_tournament(
+                club=organiser, by=request.user, settings=settings, **form.options()
+            )
+            messages.success(request, f"{tournament.name} is created: register the players.")
+            return redirect("tournament_entrants", slug=tournament.slug)
+    return _form_page(request, organiser, None, form, rules)
 
 
-def entrants(request: HttpRequest, **kwargs: object) -> HttpResponse:
-    return HttpResponse(status=501)
+def _typed(request: HttpRequest) -> dict[str, Any]:
+    """What the director typed before switching the format; the scoring settings start afresh."""
+    return {key: value for key, value in request.GET.items() if not key.startswith("rules-")}
 
 
-def entrant(request: HttpRequest, **kwargs: object) -> HttpResponse:
-    return HttpResponse(status=501)
+@require_http_methods(["GET", "POST"])
+def settings(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = load_tournament(request.user, slug, Need.ADMIN)
+    drawn = tournament.pass_set.count()
+    format = tournament.format if drawn else _asked_format(request, tournament.format)
+    data = request.POST if request.method == "POST" else None
+    same_format = format == tournament.format
+    initial = {**initial_of(tournament), **(_typed(request) if request.htmx else {}), "format": format}
+    form = TournamentForm(data, format=format, drawn=drawn, editing=True, initial=initial)
+    stored = tournament.settings if same_format else None
+    rules = rules_form(data, format=format, settings=stored, suit_names=tournament.club.suit_names)
+    if data is not None and form.is_valid() and rules.is_valid():
+        new_settings = tournament_settings(rules, format=format)
+        if new_settings is not None:
+            _save(tournament, form.options(), new_settings)
+            messages.success(request, "Settings saved. They apply to the passes drawn from now on.")
+            return redirect("tournament_dashboard", slug=tournament.slug)
+    return _form_page(request, tournament.club, tournament, form, rules)
 
 
-def draw(request: HttpRequest, **kwargs: object) -> HttpResponse:
-    return HttpResponse(status=501)
+def _save(tournament: Tournament, options: dict[str, Any], settings: dict[str, Any]) -> None:
+    for name, value in options.items():
+        setattr(tournament, name, value)
+    tournament.settings = settings
+    tournament.save()
 
 
-def undo(request: HttpRequest, **kwargs: object) -> HttpResponse:
-    return HttpResponse(status=501)
+def _form_page(
+    request: HttpRequest, club: Club, tournament: Tournament | None, form: TournamentForm, rules: SettingsForm
+) -> HttpResponse:
+    context = {
+        "club": club,
+        "tournament": tournament,
+        "form": form,
+        "rules_form": rules,
+        "format_rules": form.rules,
+        "pass_words": PASS_WORDS,
+    }
+    if request.htmx and request.method == "GET":
+        return render(request, "tournaments/director/form.html#tournament-form", context)
+    status = 422 if request.method == "POST" else 200
+    return render(request, "tournaments/director/form.html", context, status=status)
 
 
-def reopen(request: HttpRequest, **kwargs: object) -> HttpResponse:
-    return HttpResponse(status=501)
+# ---- the dashboard --------------------------------------------------------------------------------
 
 
-def substitute(request: HttpRequest, **kwargs: object) -> HttpResponse:
-    return HttpResponse(status=501)
+def _with_links(tournament: Tournament, tables: list[progress.TableProgress]) -> None:
+    """Each table's and seat's URLs from one reverse() per route: {% url %} for 500 tables took a second."""
+    reopen = reverse("tournament_reopen", args=[tournament.slug, 0]).rpartition("/0/")
+    substitute = reverse("tournament_substitute", args=[tournament.slug, 0]).rpartition("/0/")
+    link = reverse("table", args=["-"]).rpartition("/-/")
+    for t in tables:
+        t.table.reopen_url = f"{reopen[0]}/{t.table.pk}/{reopen[2]}"
+        t.table.link = f"{link[0]}/{t.table.token}/{link[2]}"
+        for seat in t.seats:
+            seat.substitute_url = f"{substitute[0]}/{seat.pk}/{substitute[2]}"
+
+
+@require_GET
+def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
+    """The current pass's tables, the draw, the headcount, the top of the standings, the audit.
+
+    Tables come TABLES_PER_PAGE at a time (`?table=N` jumps to one): nobody reads 500 cards at once.
+    """
+    tournament = load_tournament(request.user, slug, Need.ADMIN)
+    drawn = progress.current_pass(tournament)
+    current = progress.pass_progress(tournament, drawn) if drawn else None
+    everything = current.tables if current else []
+    wanted = request.GET.get("table", "").strip()
+    if wanted:
+        return _to_table(request, tournament, everything, wanted)
+    show_open = request.GET.get("show") == "open"
+    tables = [t for t in everything if t.waiting] if show_open else everything
+    page = Paginator(tables, TABLES_PER_PAGE).get_page(request.GET.get("page"))
+    _with_links(tournament, page.object_list)
+    next_number = (drawn.number if drawn else 0) + 1
+    context = {
+        "tournament": tournament,
+        "rules": format_rules(tournament.format),
+        "current": current,
+        "page": page,
+        "pages": _page_labels(tables),
+        "show_open": show_open,
+        "next_number": next_number,
+        "can_draw": next_number <= tournament.passes,
+        "headcount": progress.headcount(tournament, next_number),
+        "standings": selectors.standings(tournament)[:STANDINGS_SHOWN],
+        "changes": progress.audit(tournament),
+    }
+    return render(request, "tournaments/director/dashboard.html", context)
+
+
+def _page_labels(tables: list[progress.TableProgress]) -> list[tuple[int, str]]:
+    """Each page by the table numbers it holds ("51-100"), to tell the pages apart in the hall."""
+    chunks = [tables[start : start + TABLES_PER_PAGE] for start in range(0, len(tables), TABLES_PER_PAGE)]
+    return [(n, f"{c[0].table.number}-{c[-1].table.number}") for n, c in enumerate(chunks, start=1)]
+
+
+def _to_table(
+    request: HttpRequest, tournament: Tournament, tables: list[progress.TableProgress], wanted: str
+) -> HttpResponse:
+    url = reverse("tournament_dashboard", args=[tournament.slug])
+    numbers = [t.table.number for t in tables]
+    if not wanted.isdigit() or int(wanted) not in numbers:
+        messages.error(request, f"There is no table {wanted} in this {tournament.pass_word}.")
+        return redirect(url)
+    page = numbers.index(int(wanted)) // TABLES_PER_PAGE + 1
+    return redirect(f"{url}?page={page}#table-{wanted}")
+
+
+@require_POST
+def draw(request: HttpRequest, slug: str) -> HttpResponse:
+    """The next pass; with tables unconfirmed only with a reason. By standings asks the totals lazily."""
+    tournament = load_tournament(request.user, slug, Need.ADMIN)
+    try:
+        drawn = services.draw_next_pass(
+            tournament=tournament,
+            by=request.user,
+            force_reason=request.POST.get("reason", ""),
+            scores=lambda: selectors.totals_by_entrant(tournament),
+        )
+    except TournamentError as error:
+        messages.error(request, error.message)
+    else:
+        tables, byes = drawn.tables.count(), drawn.byes.count()
+        byes_said = f", {byes} bye{'s' if byes != 1 else ''}" if byes else ""
+        messages.success(request, f"{tournament.pass_word} {drawn.number} drawn: {tables} tables{byes_said}.")
+    return redirect("tournament_dashboard", slug=tournament.slug)
+
+
+@require_POST
+def undo(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = load_tournament(request.user, slug, Need.ADMIN)
+    try:
+        number = services.undo_last_draw(tournament=tournament, by=request.user)
+    except TournamentError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, f"The draw of {tournament.pass_word} {number} is undone.")
+    return redirect("tournament_dashboard", slug=tournament.slug)
+
+
+@require_POST
+def reopen(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A confirmed or PIN-blocked table opens again for corrections."""
+    tournament = load_tournament(request.user, slug, Need.ADMIN)
+    table = get_object_or_404(Table, pk=pk, pass_played__tournament=tournament)
+    services.reopen_table(table=table, by=request.user)
+    messages.success(request, f"Table {table.number} is open again: its link takes corrections.")
+    return redirect(reverse("tournament_dashboard", args=[tournament.slug]) + f"#table-{table.number}")
+
+
+@require_POST
+def substitute(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Someone plays this pass in the entrant's place (an empty name, or "remove", takes it back)."""
+    tournament = load_tournament(request.user, slug, Need.ADMIN)
+    seat = get_object_or_404(
+        TableSeat.objects.select_related("table__pass_played__tournament", "entrant__player"),
+        pk=pk,
+        table__pass_played__tournament=tournament,
+    )
+    name = "" if "remove" in request.POST else " ".join(request.POST.get("name", "").split())
+    longest = Player._meta.get_field("name").max_length
+    if not name and seat.substitute_id is None:
+        messages.error(request, f"Enter who plays for {seat.entrant.player.name}.")
+    elif len(name) > longest:
+        messages.error(request, f"A name has at most {longest} characters.")
+    else:
+        services.set_substitute(seat=seat, name=name or None, by=request.user)
+        said = f"{name} plays for {seat.entrant.player.name}" if name else "Substitute removed"
+        messages.success(request, f"{said} at table {seat.table.number}.")
+    return redirect(reverse("tournament_dashboard", args=[tournament.slug]) + f"#table-{seat.table.number}")
+
+
+# ---- entrants -------------------------------------------------------------------------------------
+
+
+def _entrant_rows(tournament: Tournament) -> list[Entrant]:
+    """Every entrant with `partner_entrant` set both ways (the link is stored on one of the two) and
+    `url`: one reverse() for all, as {% url %} per row is slow for hundreds of players."""
+    entrants = list(tournament.entrants.select_related("player").order_by("number"))
+    by_pk = {entrant.pk: entrant for entrant in entrants}
+    url = reverse("tournament_entrant", args=[tournament.slug, 0]).rpartition("/0/")
+    for entrant in entrants:
+        entrant.partner_entrant = by_pk.get(entrant.partner_id) if entrant.partner_id else None
+        entrant.url = f"{url[0]}/{entrant.pk}/{url[2]}"
+    for entrant in entrants:
+        if entrant.partner_entrant is not None:
+            entrant.partner_entrant.partner_entrant = entrant
+    return entrants
+
+
+def _found(entrants: list[Entrant], query: str, missing: bool) -> list[Entrant]:
+    """A name's part or a start number; `missing`: only those not checked in yet."""
+    if missing:
+        entrants = [e for e in entrants if not e.checked_in]
+    if query:
+        folded = query.casefold()
+        entrants = [e for e in entrants if folded in e.player.name.casefold() or query == str(e.number)]
+    return entrants
+
+
+def _entrants_context(tournament: Tournament, request: HttpRequest, form: RegisterForm) -> dict[str, Any]:
+    query = " ".join(request.GET.get("q", "").split())
+    missing = request.GET.get("missing") == "1"
+    everyone = _entrant_rows(tournament)
+    shown = _found(everyone, query, missing)
+    page = Paginator(shown, ENTRANTS_PER_PAGE).get_page(request.GET.get("page"))
+    registered = {entrant.player_id for entrant in everyone}
+    drawn = tournament.pass_set.aggregate(last=Max("number"))["last"] or 0
+    return {
+        "tournament": tournament,
+        "rules": format_rules(tournament.format),
+        "entrants": page.object_list,
+        "page": page,
+        "pages": _number_ranges(shown),
+        "query": query,
+        "missing": missing,
+        "form": form,
+        "roster": [p for p in club_selectors.roster(tournament.club) if p.pk not in registered],
+        "headcount": progress.headcount(tournament, drawn + 1),
+    }
+
+
+def _number_ranges(entrants: list[Entrant]) -> list[tuple[int, str]]:
+    """Each page of the list by the start numbers on it ("101-200")."""
+    chunks = [
+        entrants[start : start + ENTRANTS_PER_PAGE] for start in range(0, len(entrants), ENTRANTS_PER_PAGE)
+    ]
+    return [(n, f"{c[0].number}-{c[-1].number}") for n, c in enumerate(chunks, start=1)]
+
+
+@require_http_methods(["GET", "POST"])
+def entrants(request: HttpRequest, slug: str) -> HttpResponse:
+    """Register (roster players or guests), find a player, and tap them in at the door."""
+    tournament = load_tournament(request.user, slug, Need.ADMIN)
+    form = RegisterForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        _register_all(request, tournament, form.cleaned_data["all_names"])
+        return redirect("tournament_entrants", slug=tournament.slug)
+    context = _entrants_context(tournament, request, form)
+    if request.htmx and request.htmx.target == "entrant-list":
+        return render(request, "tournaments/director/entrants.html#entrant-list", context)
+    status = 422 if request.method == "POST" else 200
+    return render(request, "tournaments/director/entrants.html", context, status=status)
+
+
+def _register_all(request: HttpRequest, tournament: Tournament, names: list[str]) -> None:
+    """Each name on its own: a refused one (full, registered already) does not stop the others."""
+    added: list[Entrant] = []
+    for name in names:
+        try:
+            added.append(services.register(tournament=tournament, name=name))
+        except TournamentError as error:
+            messages.error(request, error.message)
+    if len(added) == 1:
+        messages.success(request, f"{added[0].player.name} has start number {added[0].number}.")
+    elif added:
+        messages.success(
+            request,
+            f"{len(added)} players registered: start numbers {added[0].number} to {added[-1].number}.",
+        )
+
+
+ENTRANT_ACTIONS = ("checkin", "late", "withdraw", "partner")
+
+
+@require_http_methods(["GET", "POST"])
+def entrant(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """One entrant: check-in (an htmx tap from the list), late arrival, withdrawal, partner."""
+    tournament = load_tournament(request.user, slug, Need.ADMIN)
+    one = get_object_or_404(
+        Entrant.objects.select_related("player", "partner__player"), pk=pk, tournament=tournament
+    )
+    action = request.POST.get("action", "")
+    forms = _entrant_forms(tournament, one, request.POST if action else None, action)
+    if request.method == "POST" and action == "checkin":
+        services.check_in(entrant=one, present=request.POST.get("present") == "1")
+        return _checked_in(request, tournament, one)
+    if request.method == "POST" and action in forms and forms[action].is_valid():
+        _apply(request, tournament, one, action, forms[action].cleaned_data)
+        return redirect("tournament_entrant", slug=tournament.slug, pk=one.pk)
+    context = {"tournament": tournament, "entrant": one, **forms, "rules": format_rules(tournament.format)}
+    context["partner_of"] = _partner_of(one)
+    context["everyone"] = _entrant_rows(tournament) if "partner" in forms else []
+    status = 422 if request.method == "POST" else 200
+    return render(request, "tournaments/director/entrant.html", context, status=status)
+
+
+def _entrant_forms(tournament: Tournament, one: Entrant, data: Any, action: str) -> dict[str, Any]:
+    def bound(name: str) -> Any:
+        return data if action == name else None
+
+    drawn = tournament.pass_set.aggregate(last=Max("number"))["last"] or 0
+    forms: dict[str, Any] = {
+        "late": LateForm(bound("late"), passes=tournament.passes, initial={"from_pass": max(drawn + 1, 2)}),
+        "withdraw": WithdrawForm(
+            bound("withdraw"),
+            passes=tournament.passes,
+            initial={
+                "after_pass": one.withdrawn_after_pass if one.withdrawn_after_pass is not None else drawn
+            },
+        ),
+    }
+    if format_rules(tournament.format).fixed_pairs:
+        forms["partner"] = PartnerForm(bound("partner"), entrant=one)
+    return forms
+
+
+def _partner_of(one: Entrant) -> Entrant | None:
+    if one.partner_id:
+        return one.partner
+    return Entrant.objects.select_related("player").filter(partner=one).first()
+
+
+def _apply(
+    request: HttpRequest, tournament: Tournament, one: Entrant, action: str, data: dict[str, Any]
+) -> None:
+    word, name = tournament.pass_word, one.player.name
+    if action == "late":
+        services.arrive_late(entrant=one, from_pass=data["from_pass"])
+        messages.success(request, f"{name} plays from {word} {data['from_pass']} on.")
+    elif action == "withdraw":
+        services.withdraw(entrant=one, after_pass=data["after_pass"])
+        after = data["after_pass"]
+        said = "plays every pass again" if after is None else f"plays no {word.lower()} after {word} {after}"
+        messages.success(request, f"{name} {said}.")
+    elif action == "partner":
+        try:
+            services.pair(first=one, second=data["partner"])
+        except TournamentError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, f"{name} and {data['partner'].player.name} play as a pair.")
+
+
+def _checked_in(request: HttpRequest, tournament: Tournament, one: Entrant) -> HttpResponse:
+    """htmx: the tapped row and the counts; without htmx, back to the list."""
+    if not request.htmx:
+        return redirect(reverse("tournament_entrants", args=[tournament.slug]) + f"#entrant-{one.pk}")
+    drawn = tournament.pass_set.aggregate(last=Max("number"))["last"] or 0
+    one.partner_entrant = _partner_of(one)
+    one.url = reverse("tournament_entrant", args=[tournament.slug, one.pk])
+    context = {
+        "tournament": tournament,
+        "entrant": one,
+        "headcount": progress.headcount(tournament, drawn + 1),
+        "oob": True,
+    }
+    return render(request, "tournaments/director/entrants.html#checked-in", context)

@@ -1,31 +1,142 @@
-"""Being written: each view answers 501 until it is."""
+"""Print-outs and CSV exports, for the director only: table cards carry each table's secret link and PIN.
 
-from django.http import HttpRequest, HttpResponse
+The pages are plain A4 documents (one template base, the print stylesheet in app.css, no navigation):
+the director prints them from the browser, or saves them as PDF.
+"""
 
+from __future__ import annotations
 
-def seating(request: HttpRequest, **kwargs: object) -> HttpResponse:
-    return HttpResponse(status=501)
+import io
+from collections.abc import Callable, Iterator, Sequence
 
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
 
-def schedule(request: HttpRequest, **kwargs: object) -> HttpResponse:
-    return HttpResponse(status=501)
+from scorekeeper.permissions import Need
 
+from .. import exports, printouts
+from ..access import load_tournament
+from ..formats import format_rules
+from ..models import Pass, Seating, Table, Tournament
+from ..selectors import standings
 
-def table_cards(request: HttpRequest, **kwargs: object) -> HttpResponse:
-    return HttpResponse(status=501)
-
-
-def score_sheets(request: HttpRequest, **kwargs: object) -> HttpResponse:
-    return HttpResponse(status=501)
-
-
-def final_standings(request: HttpRequest, **kwargs: object) -> HttpResponse:
-    return HttpResponse(status=501)
-
-
-def standings_csv(request: HttpRequest, **kwargs: object) -> HttpResponse:
-    return HttpResponse(status=501)
+Rows = Callable[[Tournament], Iterator[Sequence[exports.Cell]]]
 
 
-def deals_csv(request: HttpRequest, **kwargs: object) -> HttpResponse:
-    return HttpResponse(status=501)
+def _director(request: HttpRequest, slug: str) -> Tournament:
+    return load_tournament(request.user, slug, Need.ADMIN)
+
+
+def _pass(tournament: Tournament, number: int) -> Pass:
+    drawn = tournament.pass_set.filter(number=number).first()
+    if drawn is None:
+        raise Http404(f"{tournament.pass_word} {number} is not drawn.")
+    drawn.tournament = tournament  # the format and words, without another query
+    return drawn
+
+
+def _context(tournament: Tournament, **more: object) -> dict[str, object]:
+    rules = format_rules(tournament.format)
+    return {"tournament": tournament, "partners": rules.partners, **more}
+
+
+@require_GET
+def seating(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """By table for the director, and alphabetically for the wall: players look for their name."""
+    tournament = _director(request, slug)
+    drawn = _pass(tournament, number)
+    tables = printouts.tables_of(drawn)
+    byes = printouts.byes_of(drawn)
+    context = _context(
+        tournament, drawn=drawn, tables=tables, places=printouts.places(tables, byes), byes=byes
+    )
+    return render(request, "tournaments/print/seating.html", context)
+
+
+@require_GET
+def schedule(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every player's table and seat for every pass, on one sheet to hand out or pin up."""
+    tournament = _director(request, slug)
+    planned = printouts.schedule(tournament)
+    context = _context(
+        tournament,
+        schedule=planned,
+        planned=any(not drawn for _, drawn in planned.passes),
+        later=len(planned.passes) + 1 if len(planned.passes) < tournament.passes else None,
+        upfront=tournament.seating == Seating.UPFRONT,
+    )
+    return render(request, "tournaments/print/schedule.html", context)
+
+
+@require_GET
+def table_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """One card per table: its seats, the QR code of its link, and the PIN the other team confirms with."""
+    tournament = _director(request, slug)
+    drawn = _pass(tournament, number)
+    cards = []
+    for table in printouts.tables_of(drawn):
+        link = request.build_absolute_uri(reverse("table", args=[table.token]))
+        cards.append({"table": table, "link": link, "qr": printouts.qr_svg(link)})
+    context = _context(
+        tournament, drawn=drawn, cards=cards, control_total=printouts.control_total(tournament)
+    )
+    return render(request, "tournaments/print/cards.html", context)
+
+
+@require_GET
+def score_sheets(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Paper backup for a table whose phones fail: the director enters the sheet afterwards."""
+    tournament = _director(request, slug)
+    drawn = _pass(tournament, number)
+    partners = format_rules(tournament.format).partners
+    sheets = [
+        {"table": table, "columns": printouts.sheet_columns(table, partners)}
+        for table in printouts.tables_of(drawn)
+    ]
+    context = _context(
+        tournament,
+        drawn=drawn,
+        sheets=sheets,
+        rows=printouts.sheet_rows(tournament),
+        trump=printouts.has_trump(tournament),
+        control_total=printouts.control_total(tournament),
+    )
+    return render(request, "tournaments/print/sheets.html", context)
+
+
+@require_GET
+def final_standings(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _director(request, slug)
+    lines = standings(tournament)
+    columns = max([tournament.passes, *(len(line.standing.passes) for line in lines)])
+    played = tournament.pass_set.count()
+    running = Table.objects.filter(pass_played__tournament=tournament, confirmed_at__isnull=True).exists()
+    context = _context(
+        tournament,
+        rows=[(line, printouts.pass_cells(line, columns)) for line in lines],
+        columns=range(1, columns + 1),
+        played=played,
+        running=running,
+        final=tournament.finished or (played == tournament.passes and not running),
+    )
+    return render(request, "tournaments/print/standings.html", context)
+
+
+def _csv(tournament: Tournament, name: str, rows: Rows) -> HttpResponse:
+    out = io.StringIO()
+    exports.write(out, rows(tournament))
+    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-{name}.csv"'
+    return response
+
+
+@require_GET
+def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    return _csv(_director(request, slug), "standings", exports.standings_rows)
+
+
+@require_GET
+def deals_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    return _csv(_director(request, slug), "deals", exports.deal_rows)

@@ -1,31 +1,189 @@
-"""Being written: each view answers 501 until it is."""
+"""A table's phone: the club game's live page and deal views, opened by the table's secret link.
 
+No account: the token is the key (tournaments.access.table_access). The deal views are scorekeeper's,
+so a table scores, checks and audits exactly like a club game; this page adds who sits where, the
+pass's control total and the confirmation with the card's PIN that locks the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRefresh
+
+from scorekeeper.permissions import GameAccess
+from scorekeeper.rules.base import CARD_POINTS
+from scorekeeper.selectors import Board, game_board
+from scorekeeper.services import DealConflict
+from scorekeeper.views.deals import add_deal, delete_deal, edit_deal, preview_deal
+from scorekeeper.views.games import live_game, show_game
+
+from .. import services
+from ..access import load_table, table_access
+from ..formats import format_rules
+from ..models import Table, TableSeat
 
 
-def table(request: HttpRequest, **kwargs: object) -> HttpResponse:
-    return HttpResponse(status=501)
+@dataclass(frozen=True)
+class SeatLine:
+    position: int
+    name: str
+    team: str
+    """"A" or "B" in Schieber formats, empty where everyone plays alone."""
+    playing_for: str
+    """The registered player a substitute plays for, or empty."""
 
 
-def live(request: HttpRequest, **kwargs: object) -> HttpResponse:
-    return HttpResponse(status=501)
+@dataclass(frozen=True)
+class ControlTotal:
+    """Schieber's check sum: every deal's card points make 157, so a pass of 12 deals makes 1884."""
+
+    deals: int
+    of: int
+    card_points: int
+    team_sum: int
+
+    @property
+    def expected(self) -> int:
+        return self.of * CARD_POINTS
+
+    @property
+    def so_far(self) -> int:
+        return self.deals * CARD_POINTS
+
+    @property
+    def ok(self) -> bool:
+        return self.card_points == self.so_far
+
+    @property
+    def added(self) -> int:
+        """What Weis, Stöck, a match bonus or multipliers add to the teams' totals over the card points."""
+        return self.team_sum - self.card_points
 
 
-def deal_add(request: HttpRequest, **kwargs: object) -> HttpResponse:
-    return HttpResponse(status=501)
+def control_total(board: Board) -> ControlTotal | None:
+    """From the deal details as the engine scored them; None outside Schieber or without a deal limit."""
+    limit = board.game.deal_limit
+    if board.game.variant != "schieber" or not limit:
+        return None
+    card_points = sum(_card_points(row.details) for row in board.rows)
+    return ControlTotal(len(board.rows), limit, card_points, sum(side.total for side in board.sides))
 
 
-def deal_preview(request: HttpRequest, **kwargs: object) -> HttpResponse:
-    return HttpResponse(status=501)
+def _card_points(details: dict[str, Any]) -> int:
+    """Both teams' card points of a deal; a match counts its 157, not the bonus on top."""
+    return CARD_POINTS if details.get("match") else sum(details.get("points", {}).values())
 
 
-def deal_edit(request: HttpRequest, **kwargs: object) -> HttpResponse:
-    return HttpResponse(status=501)
+def _table(access: GameAccess) -> Table:
+    """The table row table_access loaded with the game (the reverse one-to-one is cached)."""
+    return access.game.tournament_table
 
 
-def deal_delete(request: HttpRequest, **kwargs: object) -> HttpResponse:
-    return HttpResponse(status=501)
+def _seats(table: Table) -> list[SeatLine]:
+    partners = format_rules(table.pass_played.tournament.format).partners
+    seats = TableSeat.objects.filter(table=table).select_related("entrant__player", "substitute")
+    return [
+        SeatLine(
+            seat.position,
+            seat.substitute.name if seat.substitute else seat.entrant.player.name,
+            seat.side if partners else "",
+            seat.entrant.player.name if seat.substitute else "",
+        )
+        for seat in seats
+    ]
 
 
-def confirm(request: HttpRequest, **kwargs: object) -> HttpResponse:
-    return HttpResponse(status=501)
+def _state(access: GameAccess) -> str:
+    """What the status panel shows depends on: the deals (revision) and whether the table is open."""
+    return f"{access.game.revision}.{int(access.can_score)}"
+
+
+def _status_context(access: GameAccess, board: Board) -> dict[str, Any]:
+    table = _table(access)
+    return {
+        "table": table,
+        "tournament": table.pass_played.tournament,
+        "control": control_total(board),
+        "state": _state(access),
+        "tries_left": services.MAX_PIN_FAILURES - table.pin_failures,
+        "max_tries": services.MAX_PIN_FAILURES,
+    }
+
+
+def _page_context(access: GameAccess, board: Board) -> dict[str, Any]:
+    return {**_status_context(access, board), "seats": _seats(_table(access))}
+
+
+@require_GET
+def table(request: HttpRequest, token: str) -> HttpResponse:
+    access = table_access(token)
+    if request.htmx and "state" in request.GET:
+        return _status(request, access)
+    return show_game(request, access, template="tournaments/table.html", extra=partial(_page_context, access))
+
+
+def _status(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    """The panel's poll: 204 while nothing changed, the panel after a deal, the whole page once the
+    table opens or closes (confirmed, reopened, the next pass drawn), so no stale deal form stays."""
+    state = request.GET["state"]
+    if state == _state(access):
+        return HttpResponse(status=204)
+    if state.rpartition(".")[2] != str(int(access.can_score)):
+        return HttpResponseClientRefresh()
+    board = game_board(access)
+    context = {"board": board, **_status_context(access, board)}
+    return render(request, "tournaments/table.html#status", context)
+
+
+@require_GET
+def live(request: HttpRequest, token: str) -> HttpResponse:
+    return live_game(request, table_access(token))
+
+
+@require_POST
+def deal_add(request: HttpRequest, token: str) -> HttpResponse:
+    return add_deal(request, table_access(token))
+
+
+@require_POST
+def deal_preview(request: HttpRequest, token: str) -> HttpResponse:
+    return preview_deal(request, table_access(token))
+
+
+@require_http_methods(["GET", "POST"])
+def deal_edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """A closed table gets no correction form (a post is refused by the guard, under the game lock)."""
+    access = table_access(token)
+    if request.method == "GET" and not access.can_score and access.guard:
+        try:
+            access.guard(access.game)
+        except DealConflict as closed:
+            messages.error(request, closed.message)
+            return redirect(access.base_url)
+    return edit_deal(request, access, number)
+
+
+@require_POST
+def deal_delete(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    return delete_deal(request, table_access(token), number)
+
+
+@require_POST
+def confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """The other team's PIN locks the table; a refusal (wrong PIN, tries used up, deals missing) is said
+    on the table page. Always a redirect, so reloading the page never counts a wrong PIN twice."""
+    load_table(token)  # an unknown token is a 404, never a counted guess
+    try:
+        services.confirm_table(token=token, pin=request.POST.get("pin", ""))
+    except services.TournamentError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, "Confirmed: this table is locked. Thank you!")
+    return redirect("table", token=token)

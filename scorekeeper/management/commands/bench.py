@@ -12,6 +12,7 @@ from django.test.utils import setup_databases, teardown_databases
 FIGURES = [
     "scorekeeper.benchmarks.rules_speed",
     "scorekeeper.benchmarks.deal_entry",
+    "tournaments.benchmarks.event",
 ]
 
 

@@ -1,0 +1,283 @@
+"""A club with everything in it, built through the services as its members would build it: for the
+tests that walk every page (permissions, escaping), post to every form (fuzzing) and move a club's
+data (export and import).
+
+Every free-text field takes its text from `Names`, so the escaping crawl can fill them with markup.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.models import User
+
+from scorekeeper import services as games
+from scorekeeper.models import Club, Game, Membership, Player
+from tournaments import services
+from tournaments.models import Entrant, Pass, Season, SeasonEvent, Table, TableSeat, Tournament
+
+PASSWORD = "correct-horse-battery"
+ROLES = ("owner", "admin", "scorer", "viewer")
+
+
+@dataclass(frozen=True)
+class Names:
+    """The text of every free-text field: plain by default, markup for the escaping crawl."""
+
+    club: str = "Jassclub Zürich"
+    other_club: str = "Jassclub Bern"
+    users: dict[str, str] = field(
+        default_factory=lambda: {role: role for role in (*ROLES, "stranger", "newcomer")}
+    )
+    players: tuple[str, ...] = (
+        "Anna", "Beat", "Cla", "Dora", "Edi", "Fränzi", "Gusti", "Heidi", "Ida", "Jörg", "Kari", "Lea",
+    )  # fmt: skip
+    substitute: str = "Mia"
+    tournament: str = "Herbstturnier"
+    team_tournament: str = "Paarturnier"
+    pass_word: str = "Passe"
+    forced_reason: str = "Table 2 went home"
+    season: str = "Saison 2026"
+
+
+@dataclass
+class World:
+    names: Names
+    club: Club
+    other_club: Club
+    users: dict[str, User]  # by role: owner, admin, scorer, viewer, stranger (owns the other club), newcomer
+    players: list[Player]
+    games: dict[str, Game]  # by variant
+    tournament: Tournament  # Einzelschieber: pass 1 played (forced on), pass 2 under way
+    team_tournament: Tournament  # team Schieber: fixed pairs, pass 1 drawn
+    season: Season
+    current: Table  # a table of the tournament's current pass, one deal entered
+    finished: Table  # the last table of the current pass: every deal entered, not confirmed yet
+    past: Table  # a confirmed table of pass 1
+    seat: TableSeat  # a seat of `current` with a substitute
+    entrant: Entrant
+
+    @property
+    def game(self) -> Game:
+        return self.games["schieber"]
+
+    def membership(self, role: str) -> Membership:
+        return self.club.memberships.get(user=self.users[role])
+
+
+def make_user(username: str) -> User:
+    """Straight through the ORM, so the escaping crawl can have usernames the sign-up form refuses."""
+    return User.objects.create_user(username=username, password=PASSWORD)
+
+
+# One valid game per variant the deal forms know; the seats are the first players of the roster.
+def variant_games(names: Sequence[str]) -> dict[str, tuple[int, dict[str, Any], list[dict[str, Any]]]]:
+    a, b, c, d = names[:4]
+    return {
+        "schieber": (
+            4,
+            {},
+            [{"trump": "spades", "points": {"A": 83}}, {"trump": "hearts", "points": {"A": 100}}],
+        ),
+        "coiffeur": (4, {}, [{"team": "A", "row": "spades", "points": 83}]),
+        "differenzler": (
+            4,
+            {},
+            [
+                {
+                    "trump": "hearts",
+                    "predictions": {a: 40, b: 0, c: 60, d: 50},
+                    "points": {a: 37, b: 0, c: 70, d: 50},
+                }
+            ],
+        ),
+        "handjass": (4, {}, [{"tricks": {a: 80, b: 50, c: 27, d: 0}}]),
+        "molotow": (4, {}, [{"points": {a: 40, b: 50, c: 30, d: 37}}]),
+        "putz": (3, {}, [{"points": {a: 80, b: 60, c: 17}}]),
+        "pandur": (4, {}, [{"dealer": d, "soloist": a, "contract": 170, "made": True}]),
+        "jazz": (4, {}, [{"game": "spades", "taken": {a: 5, b: 3, c: 0, d: 5}}]),
+    }
+
+
+def play(game: Game, entries: Sequence[dict[str, Any]], *, by: User | None, guard: Any = None) -> None:
+    start = game.deals.count() + 1
+    for number, entry in enumerate(entries, start=start):
+        games.record_deal(
+            game_id=game.pk, entry=entry, by=by, number=number, client_token=uuid.uuid4(), guard=guard
+        )
+
+
+def make_games(club: Club, players: list[Player], owner: User) -> dict[str, Game]:
+    made = {}
+    for variant, (seats, settings, entries) in variant_games([p.name for p in players]).items():
+        game = games.create_game(
+            club=club, variant=variant, players=players[:seats], settings=settings, by=owner
+        )
+        play(game, entries, by=owner)
+        made[variant] = game
+    schieber = made["schieber"]
+    games.edit_deal(
+        game_id=schieber.pk, number=2, entry={"trump": "clubs", "points": {"A": 90}}, by=owner, version=1
+    )
+    play(schieber, [{"trump": "obenabe", "points": {"A": 57}}], by=owner)
+    games.delete_last_deal(game_id=schieber.pk, number=3, by=owner)
+    for game in made.values():
+        game.refresh_from_db()
+    return made
+
+
+def table_deals(table: Table, count: int) -> None:
+    entries = [{"trump": "hearts", "points": {"A": 60 + 7 * n}} for n in range(count)]
+    play(table.game, entries, by=None, guard=services.table_guard(table.token))
+
+
+def make_tournament(world_names: Names, club: Club, owner: User) -> tuple[Tournament, Table, Table, Table]:
+    """Nine players (a bye each pass), two deals a pass: pass 1 played, drawn on without table 2's
+    confirmation; in pass 2 table 1 has one deal and a substitute, table 2 has played its deals."""
+    tournament = services.create_tournament(
+        club=club,
+        name=world_names.tournament,
+        format="einzelschieber",
+        by=owner,
+        passes=3,
+        deals_per_pass=2,
+        pass_word=world_names.pass_word,
+        seed=20261121,
+        public_registration=True,
+        capacity=40,
+    )
+    for name in world_names.players[:9]:
+        services.check_in(entrant=services.register(tournament=tournament, name=name))
+    first = services.draw_next_pass(tournament=tournament, by=owner)
+    past, other = first.tables.order_by("number")
+    for table in (past, other):
+        table_deals(table, 2)
+    services.confirm_table(token=past.token, pin=past.pin)
+    second = services.draw_next_pass(tournament=tournament, by=owner, force_reason=world_names.forced_reason)
+    current, finished = second.tables.order_by("number")
+    table_deals(current, 1)
+    table_deals(finished, 2)
+    return tournament, current, finished, past
+
+
+def make_team_tournament(names: Names, club: Club, owner: User) -> Tournament:
+    tournament = services.create_tournament(
+        club=club, name=names.team_tournament, format="team_schieber", by=owner, passes=2, seed=7
+    )
+    entrants = [services.register(tournament=tournament, name=name) for name in names.players[:8]]
+    for first, second in zip(entrants[::2], entrants[1::2], strict=True):
+        services.check_in(entrant=first)
+        services.check_in(entrant=second)
+        services.pair(first=first, second=second)
+    services.draw_next_pass(tournament=tournament, by=owner)
+    return tournament
+
+
+def build_world(names: Names | None = None, *, public: bool = False) -> World:
+    names = names or Names()
+    users = {role: make_user(username) for role, username in names.users.items()}
+    owner = users["owner"]
+    club = games.create_club(name=names.club, slug="zuerich", owner=owner, is_public=public)
+    for role in ROLES[1:]:
+        games.set_membership(club=club, user=users[role], role=role)
+    other_club = games.create_club(name=names.other_club, slug="bern", owner=users["stranger"])
+    players = [games.add_player(club=club, name=name) for name in names.players]
+    players[0].user = users["viewer"]
+    players[0].save()
+    made = make_games(club, players, owner)
+    tournament, current, finished, past = make_tournament(names, club, owner)
+    seat = current.seats.order_by("position").first()
+    services.set_substitute(seat=seat, name=names.substitute, by=owner)
+    team = make_team_tournament(names, club, owner)
+    season = Season.objects.create(club=club, name=names.season, best_of=2, final=tournament)
+    SeasonEvent.objects.bulk_create(SeasonEvent(season=season, tournament=t) for t in (tournament, team))
+    return World(
+        names=names,
+        club=club,
+        other_club=other_club,
+        users=users,
+        players=players,
+        games=made,
+        tournament=tournament,
+        team_tournament=team,
+        season=season,
+        current=current,
+        finished=finished,
+        past=past,
+        seat=seat,
+        entrant=tournament.entrants.order_by("number").first(),
+    )
+
+
+def last_pass(tournament: Tournament) -> Pass:
+    return tournament.pass_set.order_by("-number").first()
+
+
+# The URL of every named route, with arguments taken from the world. A route missing here fails the
+# tests that walk every route: add it with the arguments its pages need.
+ROUTE_ARGS: dict[str, Callable[[World], dict[str, Any]]] = {
+    "home": lambda w: {},
+    "signup": lambda w: {},
+    "club_new": lambda w: {},
+    "club": lambda w: {"slug": w.club.slug},
+    "club_manage": lambda w: {"slug": w.club.slug},
+    "club_export": lambda w: {"slug": w.club.slug},
+    "member_change": lambda w: {"slug": w.club.slug, "pk": w.membership("viewer").pk},
+    "player_add": lambda w: {"slug": w.club.slug},
+    "game_new": lambda w: {"slug": w.club.slug},
+    "player": lambda w: {"slug": w.club.slug, "pk": w.players[0].pk},
+    "player_vs": lambda w: {"slug": w.club.slug, "pk": w.players[0].pk, "other": w.players[1].pk},
+    "player_history_csv": lambda w: {"slug": w.club.slug, "pk": w.players[0].pk},
+    "player_history_json": lambda w: {"slug": w.club.slug, "pk": w.players[0].pk},
+    "leaderboard": lambda w: {"slug": w.club.slug, "variant": "schieber"},
+    "rating_history": lambda w: {"slug": w.club.slug, "pk": w.players[0].pk},
+    "season": lambda w: {"slug": w.club.slug, "pk": w.season.pk},
+    "season_csv": lambda w: {"slug": w.club.slug, "pk": w.season.pk},
+    "season_new": lambda w: {"slug": w.club.slug},
+    "season_edit": lambda w: {"slug": w.club.slug, "pk": w.season.pk},
+    "game": lambda w: {"pk": w.game.pk},
+    "game_live": lambda w: {"pk": w.game.pk},
+    "game_history": lambda w: {"pk": w.game.pk},
+    "game_record_csv": lambda w: {"pk": w.game.pk},
+    "game_record_json": lambda w: {"pk": w.game.pk},
+    "deal_add": lambda w: {"pk": w.game.pk},
+    "deal_preview": lambda w: {"pk": w.game.pk},
+    "deal_edit": lambda w: {"pk": w.game.pk, "number": 1},
+    "deal_delete": lambda w: {"pk": w.game.pk, "number": 2},
+    # tournaments: the director's
+    "tournament_new": lambda w: {"club": w.club.slug},
+    "tournament_dashboard": lambda w: {"slug": w.tournament.slug},
+    "tournament_settings": lambda w: {"slug": w.tournament.slug},
+    "tournament_entrants": lambda w: {"slug": w.tournament.slug},
+    "tournament_entrant": lambda w: {"slug": w.tournament.slug, "pk": w.entrant.pk},
+    "tournament_draw": lambda w: {"slug": w.tournament.slug},
+    "tournament_undo": lambda w: {"slug": w.tournament.slug},
+    "tournament_reopen": lambda w: {"slug": w.tournament.slug, "pk": w.past.pk},
+    "tournament_substitute": lambda w: {"slug": w.tournament.slug, "pk": w.seat.pk},
+    # a table's link
+    "table": lambda w: {"token": w.current.token},
+    "table_live": lambda w: {"token": w.current.token},
+    "table_deal_add": lambda w: {"token": w.current.token},
+    "table_deal_preview": lambda w: {"token": w.current.token},
+    "table_deal_edit": lambda w: {"token": w.current.token, "number": 1},
+    "table_deal_delete": lambda w: {"token": w.current.token, "number": 1},
+    "table_confirm": lambda w: {"token": w.finished.token},
+    # public
+    "tournament": lambda w: {"slug": w.tournament.slug},
+    "tournament_register": lambda w: {"slug": w.tournament.slug},
+    "tournament_seat": lambda w: {"slug": w.tournament.slug},
+    "tournament_standings": lambda w: {"slug": w.tournament.slug},
+    "tournament_projector": lambda w: {"slug": w.tournament.slug},
+    "tournament_player": lambda w: {"slug": w.tournament.slug, "pk": w.entrant.pk},
+    # print-outs and exports
+    "print_seating": lambda w: {"slug": w.tournament.slug, "number": 2},
+    "print_schedule": lambda w: {"slug": w.tournament.slug},
+    "print_cards": lambda w: {"slug": w.tournament.slug, "number": 2},
+    "print_sheets": lambda w: {"slug": w.tournament.slug, "number": 2},
+    "print_standings": lambda w: {"slug": w.tournament.slug},
+    "export_standings": lambda w: {"slug": w.tournament.slug},
+    "export_deals": lambda w: {"slug": w.tournament.slug},
+}

@@ -1,0 +1,192 @@
+"""A club's data leaves as one JSON document and comes back whole: exported, imported into a new (empty)
+database, exported again, and the two documents are equal. Scores are derived again, never copied."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.db import transaction
+from django.test import Client
+
+from scorekeeper.clubdata import schema
+from scorekeeper.clubdata.exporting import export_club
+from scorekeeper.clubdata.importing import ImportRefused, import_club
+from scorekeeper.models import Club, Deal, DealScore, Game, Rating
+from tests.club_world import build_world
+from tests.db_snapshot import counts, project_models
+
+
+@dataclass(frozen=True)
+class Original:
+    """The club as built through the services, exported; what the database held next to it."""
+
+    document: dict[str, Any]
+    scores: list[tuple[Any, ...]]
+    ratings: list[tuple[str, str, float, float, int]]
+    counts: dict[str, int]
+
+    def copy(self) -> dict[str, Any]:
+        return copy.deepcopy(self.document)
+
+
+@pytest.fixture(scope="module")
+def original(django_db_setup: None, django_db_blocker: Any) -> Original:
+    """Built once for the module, then rolled back: every test starts from an empty database."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        world = build_world()
+        made = Original(export_club(world.club), scores(), ratings(), counts())
+        transaction.set_rollback(True)
+    return made
+
+
+def without_time(document: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in document.items() if key != "exported_at"}
+
+
+def ratings() -> list[tuple[str, str, float, float, int]]:
+    rows = Rating.objects.order_by("player__name", "variant").values_list(
+        "player__name", "variant", "mu", "sigma", "games"
+    )
+    return [(name, variant, round(mu, 9), round(sigma, 9), n) for name, variant, mu, sigma, n in rows]
+
+
+def scores() -> list[tuple[Any, ...]]:
+    return list(
+        DealScore.objects.order_by("deal__game__created_at", "deal__number", "side").values_list(
+            "deal__number", "side", "score", "matches", "apples"
+        )
+    )
+
+
+def test_export_import_export_gives_the_same_document(original: Original, db: None) -> None:
+    """Into a new database (this test's is empty), and out again: equal, and so are the derived rows."""
+    assert not Club.objects.exists()
+    imported = import_club(json.loads(json.dumps(original.document)))
+    assert imported.warnings == []
+    again = export_club(Club.objects.get(slug="zuerich"))
+    assert without_time(again) == without_time(original.document)
+    assert scores() == original.scores
+    assert ratings() == original.ratings
+    # the other club (and its owner, and a user of no club) were not exported: everything else is back
+    lost = {label for label, count in original.counts.items() if counts()[label] != count}
+    assert lost == {"auth.User", "scorekeeper.Club", "scorekeeper.Membership"}
+
+
+def test_the_document_holds_everything_listed_and_no_secret(original: Original) -> None:
+    document = original.document
+    club = document["club"]
+    assert document["users"] == ["admin", "owner", "scorer", "viewer"]
+    assert {m["user"]: m["role"] for m in club["members"]} == {
+        "owner": "owner",
+        "admin": "admin",
+        "scorer": "scorer",
+        "viewer": "viewer",
+    }
+    assert {g["variant"] for g in club["games"]} >= {"schieber", "coiffeur", "differenzler", "putz"}
+    schieber = club["games"][0]
+    assert [d["number"] for d in schieber["deals"]] == [1, 2]
+    assert [c["action"] for c in schieber["changes"]] == ["added", "added", "edited", "added", "deleted"]
+    event = next(t for t in club["tournaments"] if t["format"] == "einzelschieber")
+    assert len(event["entrants"]) == 9
+    assert [len(p["byes"]) for p in event["drawn_passes"]] == [1, 1]
+    assert event["drawn_passes"][1]["forced_reason"] == "Table 2 went home"
+    seats = [seat for table in event["drawn_passes"][1]["tables"] for seat in table["seats"]]
+    assert any(seat["substitute"] == "Mia" for seat in seats)
+    pairs = next(t for t in club["tournaments"] if t["format"] == "team_schieber")["entrants"]
+    assert sum(1 for e in pairs if e["partner"] is not None) == 4
+    assert club["seasons"][0]["final"] == event["slug"]
+    text = json.dumps(document)
+    assert "password" not in text and "md5$" not in text and '"id"' not in text
+
+
+def test_derived_numbers_are_computed_again_not_copied(original: Original, db: None) -> None:
+    document = original.copy()
+    first = document["club"]["games"][0]
+    first["derived"]["totals"] = {"A": 9999, "B": 0}
+    imported = import_club(document)
+    assert len(imported.warnings) == 1 and "9999" in imported.warnings[0]
+    game = Game.objects.order_by("created_at", "pk").first()
+    assert game.variant == first["variant"] == "schieber"
+    assert game.totals != {"A": 9999, "B": 0}
+    assert DealScore.objects.filter(deal__game=game).count() == 2 * game.deals.count()
+
+
+def test_an_import_that_would_clash_changes_nothing(original: Original, db: None) -> None:
+    import_club(original.copy())
+    before = counts()
+    with pytest.raises(ImportRefused, match="A club 'zuerich' exists here already"):
+        import_club(original.copy())
+    Club.objects.filter(slug="zuerich").update(slug="renamed")
+    with pytest.raises(ImportRefused, match="Tournaments exist here already"):
+        import_club(original.copy())
+    assert counts() == before
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: d.update(format="something else"),
+        lambda d: d.update(version=99),
+        lambda d: d["club"].pop("players"),
+        lambda d: d["club"]["games"][0]["deals"][0].update(entry={"trump": "nonsense"}),
+        lambda d: d["club"]["games"][0].update(variant="x" * 100),
+        lambda d: d["club"]["members"][0].update(role="emperor"),
+        lambda d: d["club"]["tournaments"][0]["entrants"][0].update(player="Nobody"),
+        lambda d: d["club"]["games"][0]["deals"].append(dict(d["club"]["games"][0]["deals"][0])),
+    ],
+    ids=["format", "version", "missing", "bad-entry", "too-long", "bad-choice", "dangling", "duplicate"],
+)
+def test_a_damaged_export_imports_nothing(original: Original, db: None, damage: Any) -> None:
+    document = original.copy()
+    damage(document)
+    with pytest.raises(ImportRefused):
+        import_club(document)
+    assert not Club.objects.exists() and not Deal.objects.exists()
+
+
+def test_the_commands_round_trip_through_a_file(original: Original, db: None, tmp_path: Path) -> None:
+    path = tmp_path / "club.json"
+    path.write_text(json.dumps(original.document), "utf-8")
+    done = io.StringIO()
+    call_command("import_club", str(path), stdout=done)
+    assert done.getvalue().startswith("Imported club zuerich: ")
+    out = io.StringIO()
+    call_command("export_club", "zuerich", stdout=out)
+    assert without_time(json.loads(out.getvalue())) == without_time(original.document)
+    with pytest.raises(CommandError, match=r"Nothing was imported\. A club 'zuerich' exists"):
+        call_command("import_club", str(path), stdout=io.StringIO())
+    with pytest.raises(CommandError, match="No club 'nowhere'"):
+        call_command("export_club", "nowhere", stdout=io.StringIO())
+
+
+def test_owners_download_the_same_document(original: Original, db: None) -> None:
+    imported = import_club(original.copy())
+    client = Client()
+    client.force_login(User.objects.get(username="owner"))
+    response = client.get("/clubs/zuerich/export.json")
+    assert response.status_code == 200
+    assert response["Content-Disposition"].startswith('attachment; filename="zuerich-')
+    assert "no-store" in response["Cache-Control"]
+    assert without_time(response.json()) == without_time(original.document)
+    assert imported.club.memberships.get(user__username="owner").user.has_usable_password() is False
+
+
+def test_every_model_and_column_is_exported_or_derived() -> None:
+    """A new model or foreign key must be added to the export (or declared derived), or it is lost."""
+    exported = {part.model for part in schema.parts()}
+    assert {m.__name__ for m in project_models()} - {
+        m.__name__ for m in (*exported, *schema.DERIVED_MODELS)
+    } == set()
+    for part in schema.parts():
+        for column in part.model._meta.concrete_fields:
+            if column.is_relation:
+                assert column.name in {part.parent, *part.ref_kinds(), *part.derived}, (part.key, column.name)

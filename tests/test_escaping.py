@@ -1,0 +1,197 @@
+"""A club whose every free-text field holds markup (club, player, user, tournament, season names, the
+word for a pass, a forced draw's reason, a substitute), crawled page by page: as its director (also as
+htmx asks for parts), anonymously and from a table's phone, plus forms posted back with markup in them.
+
+On no page does the markup arrive raw, nor escaped twice; its escaped form does show. Every response
+carries the content security policy, and no page has script the policy would block (inline script,
+on*= handlers, hx-on, javascript: URLs) or a <style> element. CSV exports quote would-be formulas.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.db import transaction
+from django.test import Client
+from django.urls import reverse
+
+from tests.club_world import PASSWORD, ROUTE_ARGS, Names, World, build_world
+from tests.html_forms import inline_scripts
+from tests.test_permission_matrix import EXTRA_ARGS, named_routes
+
+# the module fixture builds in the test database: pytest-django sets it up for marked tests only
+pytestmark = pytest.mark.django_db
+
+SCRIPT = "<script>alert(1)</script>"
+IMG = '"><img src=x onerror=alert(1)>'
+QUOTES = 'O\'Brien & "Sons"'
+FORMULA = '=HYPERLINK("x")'
+RAW = (SCRIPT, IMG, QUOTES, "<img src=x")
+ESCAPED = ("&lt;script&gt;alert(1)&lt;/script&gt;", "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;")
+TWICE = ("&amp;lt;", "&amp;gt;", "&amp;amp;", "&amp;quot;", "&amp;#x27;")
+
+MARKUP = Names(
+    club=f"{SCRIPT} Jass & 'Co'",
+    other_club=f"{IMG} Bern",
+    users={
+        "owner": f"{SCRIPT}owner",
+        "admin": f"{IMG}admin",
+        "scorer": 'o\'brien&"scorer"',
+        "viewer": f"{SCRIPT}viewer",
+        "stranger": f"{IMG}stranger",
+        "newcomer": f"{SCRIPT}newcomer",
+    },
+    players=(SCRIPT, IMG, QUOTES, FORMULA, *(f"{mark} {n}" for n, mark in enumerate((SCRIPT, IMG) * 4))),
+    substitute=f"{IMG} sub",
+    tournament=f"{SCRIPT} Cup & 'Co'",
+    team_tournament=f"{IMG} Paare",
+    pass_word="<b>P&'\"</b>",
+    forced_reason=f"{SCRIPT} {QUOTES}",
+    season=f"{IMG} Saison",
+)
+
+
+@dataclass(frozen=True)
+class Page:
+    who: str
+    method: str
+    path: str
+    status: int
+    content_type: str
+    csp: str
+    body: str
+
+    @property
+    def html(self) -> bool:
+        return self.content_type.startswith("text/html")
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.path} as {self.who} ({self.status})"
+
+
+# Elsewhere the phone is anonymous, and the stranger sees the public club as anonymous does.
+ONLY: dict[str, Callable[[str], bool]] = {
+    "phone": lambda path: path.startswith("/t/"),
+    "stranger": lambda path: path == "/",  # the home page lists their own club
+}
+
+
+def visitors(world: World) -> dict[str, Client]:
+    director, phone = Client(), Client()
+    director.force_login(world.users["owner"])
+    phone.get(reverse("table", args=[world.current.token]))
+    stranger = Client()
+    stranger.force_login(world.users["stranger"])
+    return {"director": director, "anonymous": Client(), "phone": phone, "stranger": stranger}
+
+
+def route_paths(world: World) -> Iterator[str]:
+    for name in named_routes():
+        args = EXTRA_ARGS.get(name) or ROUTE_ARGS[name]
+        yield reverse(name, kwargs=args(world))
+
+
+def page(who: str, method: str, path: str, response: Any) -> Page:
+    return Page(
+        who,
+        method,
+        path,
+        response.status_code,
+        response.get("Content-Type", ""),
+        response.get("Content-Security-Policy", ""),
+        response.content.decode(errors="replace"),
+    )
+
+
+def posts(world: World) -> list[tuple[str, dict[str, Any]]]:
+    """Forms sent back with markup typed in: what a refusal shows again, or a saved name's message."""
+    deal = {"number": 2, "client_token": str(uuid.uuid4()), "trump": SCRIPT, "team": IMG, "points": SCRIPT}
+    return [
+        (f"/clubs/{world.club.slug}/manage/", {"add_member": "1", "username": SCRIPT, "role": "viewer"}),
+        (f"/clubs/{world.club.slug}/players/", {"name": f"{IMG} new"}),
+        (f"/clubs/{world.club.slug}/games/new/", {"variant": "schieber", "seat_1": SCRIPT, "seat_2": SCRIPT}),
+        (f"/games/{world.game.pk}/deals/", deal),
+        (f"/games/{world.game.pk}/deals/preview/", deal),
+        (f"/t/{world.current.token}/deals/", deal),
+        (f"/events/{world.tournament.slug}/register/", {"name": SCRIPT * 3}),
+        (f"/events/{world.tournament.slug}/manage/entrants/", {"name": f"{SCRIPT} late"}),
+        (f"/events/{world.tournament.slug}/manage/draw/", {"reason": ""}),
+        ("/accounts/signup/", {"username": SCRIPT, "password1": "x", "password2": "y"}),
+    ]
+
+
+def crawl(world: World) -> list[Page]:
+    clients = visitors(world)
+    pages = []
+    for path in route_paths(world):
+        for who, client in clients.items():
+            if who in ONLY and not ONLY[who](path):
+                continue
+            pages.append(page(who, "GET", path, client.get(path)))
+        htmx = clients["director"].get(path, HTTP_HX_REQUEST="true")
+        pages.append(page("director (htmx)", "GET", path, htmx))
+    for path, data in posts(world):
+        with transaction.atomic():
+            response = clients["director"].post(path, data, follow=True)
+            transaction.set_rollback(True)
+        pages.append(page("director", "POST", path, response))
+    login = Client().post("/accounts/login/", {"username": IMG, "password": PASSWORD})
+    pages.append(page("anonymous", "POST", "/accounts/login/", login))
+    return pages
+
+
+@pytest.fixture(scope="module")
+def pages(django_db_setup: None, django_db_blocker: Any) -> list[Page]:
+    """Built and crawled once for the module, then rolled back."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        crawled = crawl(build_world(MARKUP, public=True))
+        transaction.set_rollback(True)
+    return crawled
+
+
+def test_no_page_fails(pages: list[Page]) -> None:
+    assert [str(p) for p in pages if p.status >= 500] == []
+    assert sum(1 for p in pages if p.status == 200 and p.html) > 100
+
+
+def test_markup_never_arrives_raw_nor_escaped_twice(pages: list[Page]) -> None:
+    raw = [f"{p}: {text!r}" for p in pages if p.html for text in RAW if text in p.body]
+    twice = [f"{p}: {text}" for p in pages if p.html for text in TWICE if text in p.body]
+    assert raw == []
+    assert twice == []
+
+
+def test_the_escaped_names_show(pages: list[Page]) -> None:
+    body = "".join(p.body for p in pages if p.html)
+    for text in ESCAPED:
+        assert text in body
+    event = next(p for p in pages if p.who == "anonymous" and p.path.endswith(f"/{slug(pages)}/"))
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; Cup &amp; &#x27;Co&#x27;" in event.body
+    assert "&lt;b&gt;P&amp;&#x27;&quot;&lt;/b&gt;" in event.body  # the word for a pass
+
+
+def slug(pages: list[Page]) -> str:
+    return next(p.path.split("/")[2] for p in pages if p.path.startswith("/events/"))
+
+
+def test_every_response_carries_the_policy(pages: list[Page]) -> None:
+    assert [str(p) for p in pages if "script-src 'self'" not in p.csp] == []
+
+
+def test_no_page_runs_inline_script(pages: list[Page]) -> None:
+    found = [f"{p}: {problem}" for p in pages if p.html for problem in inline_scripts(p.body)]
+    assert found == []
+
+
+def test_csv_exports_quote_formulas(pages: list[Page]) -> None:
+    exports = [p for p in pages if p.status == 200 and "csv" in p.content_type]
+    assert exports
+    cells = [(str(p), cell) for p in exports for row in csv.reader(io.StringIO(p.body)) for cell in row]
+    assert [found for found in cells if found[1].startswith(("=", "+", "@"))] == []
+    assert any(cell.startswith("'=HYPERLINK") for _, cell in cells)

@@ -1,0 +1,300 @@
+"""Every URL of the project by every role: anonymous, viewer, scorer, admin, director (the owner: a club
+admin or owner directs its tournaments), another club's owner, and a table's phone (anonymous, having
+opened its table link). GET and POST each, for a private and a public club.
+
+The URL list comes from the resolver: a named route without a row here (or in tests/test_permissions.py,
+which checks the club and game routes in more depth) fails. A refused request must write nothing: every
+request runs in a savepoint rolled back afterwards, and its SQL is read for INSERT, UPDATE or DELETE.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+from django.db import connection, transaction
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from tests.club_world import PASSWORD, ROUTE_ARGS, World, build_world
+from tests.html_forms import forms_on
+from tests.test_permissions import ROUTES as CLUB_ROUTES
+
+WHO = ("anonymous", "viewer", "scorer", "admin", "owner", "stranger", "table")
+OK, LOGIN, ADMIN_LOGIN = "ok", "login", "admin login"
+# Whoever holds no session: the table's phone is anonymous outside its own link.
+NO_ACCOUNT = ("anonymous", "table")
+
+
+def expect(**by_role: Any) -> dict[str, Any]:
+    return {who: by_role.get(who, by_role.get("others")) for who in WHO}
+
+
+ANYONE = expect(others=OK)
+NOBODY = expect(others=405)
+TOKEN = ANYONE  # the table's link is the key, whoever holds it
+SIGNED_IN = expect(anonymous=LOGIN, table=LOGIN, others=OK)
+SIGNED_IN_THEN_405 = expect(anonymous=LOGIN, table=LOGIN, others=405)
+STAFF = expect(others=ADMIN_LOGIN)  # nobody here is staff: Django's admin asks everyone to sign in
+
+
+def club_rule(need: str, public: bool) -> dict[str, Any]:
+    """Who passes permissions.load_club(need): members by role; a stranger is 404 in a private club."""
+    ranks = {"read": 0, "scorer": 2, "admin": 3, "owner": 4}
+    rank = {"viewer": 1, "scorer": 2, "admin": 3, "owner": 4}
+    rule: dict[str, Any] = {}
+    for who in WHO:
+        if who in NO_ACCOUNT:
+            rule[who] = OK if public and need == "read" else LOGIN
+        elif who == "stranger":
+            rule[who] = OK if public and need == "read" else (403 if public else 404)
+        else:
+            rule[who] = OK if rank[who] >= max(ranks[need], 1) else 403
+    return rule
+
+
+@dataclass(frozen=True)
+class Row:
+    name: str
+    get: str | dict[str, Any]  # a need of the club ("read", "scorer", "admin", "owner") or a rule
+    post: str | dict[str, Any]
+    data: Callable[[World, Client], dict[str, Any]] = lambda world, director: {}
+
+    def rule(self, method: str, public: bool) -> dict[str, Any]:
+        need = self.get if method == "get" else self.post
+        return club_rule(need, public) if isinstance(need, str) else need
+
+
+def offered(page: str, action: str = "", submit: str | None = None, **typed: str) -> Any:
+    """The data of the form the page offers (to the director), as a browser would submit it."""
+
+    def data(world: World, director: Client) -> dict[str, Any]:
+        url = page.format(w=world)
+        html = director.get(url).content.decode()
+        target = action.format(w=world)
+        form = next(f for f in forms_on(html) if f.method == "post" and f.action in ((target or url), ""))
+        return form.data(submit, **typed)
+
+    return data
+
+
+def schieber_deal(number: int) -> Callable[[World, Client], dict[str, Any]]:
+    return lambda world, director: {
+        "number": number,
+        "client_token": str(uuid.uuid4()),
+        "trump": "hearts",
+        "team": "A",
+        "points": "100",
+    }
+
+
+EDIT = {"number": 1, "version": 1, "trump": "clubs", "team": "A", "points": "90"}
+NEW_PASSWORD = "Zuger-Kirsch-1984"
+
+ROWS = [
+    # accounts
+    Row(
+        "login",
+        ANYONE,
+        ANYONE,
+        lambda w, d: {"username": w.names.users["viewer"], "password": PASSWORD},
+    ),
+    Row("logout", NOBODY, ANYONE),
+    Row(
+        "password_change",
+        SIGNED_IN,
+        SIGNED_IN,
+        lambda w, d: {
+            "old_password": PASSWORD,
+            "new_password1": NEW_PASSWORD,
+            "new_password2": NEW_PASSWORD,
+        },
+    ),
+    Row("password_change_done", SIGNED_IN, SIGNED_IN_THEN_405),
+    Row("password_reset", ANYONE, ANYONE, lambda w, d: {"email": "someone@example.org"}),
+    Row("password_reset_done", ANYONE, NOBODY),
+    Row("password_reset_confirm", ANYONE, ANYONE),
+    Row("password_reset_complete", ANYONE, NOBODY),
+    Row("admin:index", STAFF, STAFF),
+    # ratings, seasons
+    Row("leaderboard", "read", NOBODY),
+    Row("rating_history", "read", NOBODY),
+    Row("season", "read", NOBODY),
+    Row("season_csv", "read", NOBODY),
+    Row("season_new", "admin", "admin", offered("/clubs/{w.club.slug}/seasons/new/", name="Winter")),
+    Row(
+        "season_edit",
+        "admin",
+        "admin",
+        offered("/clubs/{w.club.slug}/seasons/{w.season.pk}/edit/", name="Renamed"),
+    ),
+    # tournaments: the director's
+    Row(
+        "tournament_new",
+        "admin",
+        "admin",
+        offered("/clubs/{w.club.slug}/events/new/", name="Frühlingsturnier"),
+    ),
+    Row("tournament_dashboard", "admin", NOBODY),
+    Row(
+        "tournament_settings",
+        "admin",
+        "admin",
+        offered("/events/{w.tournament.slug}/manage/settings/", name="Renamed"),
+    ),
+    Row("tournament_entrants", "admin", "admin", lambda w, d: {"name": "Newcomer"}),
+    Row("tournament_entrant", "admin", "admin", lambda w, d: {"action": "checkin", "present": "0"}),
+    Row("tournament_draw", NOBODY, "admin", lambda w, d: {"reason": "Late"}),
+    Row("tournament_undo", NOBODY, "admin"),
+    Row("tournament_reopen", NOBODY, "admin"),
+    Row("tournament_substitute", NOBODY, "admin", lambda w, d: {"name": "Nina"}),
+    # a table's link
+    Row("table", TOKEN, NOBODY),
+    Row("table_live", TOKEN, NOBODY),
+    Row("table_deal_add", NOBODY, TOKEN, schieber_deal(2)),
+    Row("table_deal_preview", NOBODY, TOKEN, schieber_deal(2)),
+    Row("table_deal_edit", TOKEN, TOKEN, lambda w, d: EDIT),
+    Row("table_deal_delete", NOBODY, TOKEN),
+    Row("table_confirm", NOBODY, TOKEN, lambda w, d: {"pin": w.finished.pin}),
+    # public
+    Row("tournament", ANYONE, NOBODY),
+    Row("tournament_register", ANYONE, ANYONE, lambda w, d: {"name": "Selbst"}),
+    Row("tournament_seat", ANYONE, NOBODY),
+    Row("tournament_standings", ANYONE, NOBODY),
+    Row("tournament_projector", ANYONE, NOBODY),
+    Row("tournament_player", ANYONE, NOBODY),
+    # print-outs and exports: the director's
+    Row("print_seating", "admin", NOBODY),
+    Row("print_schedule", "admin", NOBODY),
+    Row("print_cards", "admin", NOBODY),
+    Row("print_sheets", "admin", NOBODY),
+    Row("print_standings", "admin", NOBODY),
+    Row("export_standings", "admin", NOBODY),
+    Row("export_deals", "admin", NOBODY),
+]
+ACCOUNT_ROUTES = ("login", "logout", "password_change", "password_change_done", "password_reset")
+EXTRA_ARGS: dict[str, Callable[[World], dict[str, Any]]] = {
+    **{name: lambda w: {} for name in ACCOUNT_ROUTES},
+    "password_reset_done": lambda w: {},
+    "password_reset_complete": lambda w: {},
+    "password_reset_confirm": lambda w: {"uidb64": "MQ", "token": "set-password"},
+    "admin:index": lambda w: {},
+}
+CLUB_ROUTE_NAMES = {route.name for route in CLUB_ROUTES}
+# test_permissions.py checks these routes in depth (what an allowed write changes): not again here
+MINE = [row for row in ROWS if row.name not in CLUB_ROUTE_NAMES]
+
+
+def named_routes(patterns: list[Any] | None = None, namespace: str = "") -> Iterator[str]:
+    """Every named route of the project; of the admin's, only its index (the admin guards its own)."""
+    for pattern in get_resolver().url_patterns if patterns is None else patterns:
+        if isinstance(pattern, URLResolver):
+            inner = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
+            if inner == "admin:":
+                yield "admin:index"
+            else:
+                yield from named_routes(pattern.url_patterns, inner)
+        elif isinstance(pattern, URLPattern) and pattern.name:
+            yield f"{namespace}{pattern.name}"
+
+
+def test_every_named_route_has_a_row() -> None:
+    covered = {row.name for row in ROWS} | CLUB_ROUTE_NAMES
+    assert set(named_routes()) - covered == set(), "routes with no row in any permission matrix"
+    assert covered - set(named_routes()) == set(), "rows of routes that no longer exist"
+
+
+def path_of(row: Row, world: World) -> str:
+    args = EXTRA_ARGS.get(row.name) or ROUTE_ARGS[row.name]
+    return reverse(row.name, kwargs=args(world))
+
+
+def client_for(world: World, who: str) -> Client:
+    client = Client()
+    if who == "table":
+        assert client.get(reverse("table", args=[world.current.token])).status_code == 200
+    elif who != "anonymous":
+        client.force_login(world.users[who])
+    return client
+
+
+def outcome(response: Any, path: str) -> Any:
+    """What the response says in the matrix's words."""
+    if response.status_code in (302, 303):
+        location = response["Location"]
+        if location == f"/accounts/login/?next={quote(path)}":
+            return LOGIN
+        if location.startswith("/admin/login/"):
+            return ADMIN_LOGIN
+    if response.status_code in (403, 404, 405) or response.status_code >= 500:
+        return response.status_code
+    return OK
+
+
+WRITE = re.compile(r'^\s*(INSERT INTO|UPDATE|DELETE FROM)\s+"?(\w+)"?', re.IGNORECASE)
+NOT_OURS = ("django_session", "axes_")
+
+
+def writes(queries: list[dict[str, Any]]) -> list[str]:
+    found = (WRITE.match(query["sql"]) for query in queries)
+    return sorted({match.group(2) for match in found if match and not match.group(2).startswith(NOT_OURS)})
+
+
+def attempt(client: Client, path: str, method: str, data: dict[str, Any]) -> tuple[Any, list[str]]:
+    """One request, undone afterwards (the database rolled back, the client's cookies put back, so a
+    sign-in or sign-out leaves the client as it was): its outcome and the tables it wrote to."""
+    cookies = copy.deepcopy(client.cookies)
+    with transaction.atomic():
+        with CaptureQueriesContext(connection) as queries:
+            response = client.post(path, data) if method == "post" else client.get(path)
+        transaction.set_rollback(True)
+    client.cookies = cookies
+    return outcome(response, path), writes(queries.captured_queries)
+
+
+def run_matrix(world: World, public: bool, roles: tuple[str, ...]) -> list[str]:
+    clients = {who: client_for(world, who) for who in {*roles, "owner"}}
+    problems = []
+    for row in MINE:
+        path = path_of(row, world)
+        for method in ("get", "post"):
+            rule = row.rule(method, public)
+            data = row.data(world, clients["owner"]) if method == "post" and OK in rule.values() else {}
+            for who in roles:
+                got, wrote = attempt(clients[who], path, method, data)
+                if got != rule[who]:
+                    problems.append(f"{method.upper()} {row.name} as {who}: {got}, expected {rule[who]}")
+                elif got != OK and wrote:
+                    problems.append(f"{method.upper()} {row.name} as {who}: refused, but wrote {wrote}")
+    return problems
+
+
+def test_private_club(db: None) -> None:
+    problems = run_matrix(build_world(public=False), public=False, roles=WHO)
+    assert problems == []
+
+
+def test_public_club(db: None) -> None:
+    """Reading opens to everyone; writing stays with the members (a stranger is 403 now, not 404).
+    A member's answers do not depend on the club being public: only the others are asked again."""
+    problems = run_matrix(build_world(public=True), public=True, roles=("anonymous", "stranger", "table"))
+    assert problems == []
+
+
+def test_the_table_link_opens_only_its_own_table(db: None) -> None:
+    """The phone that opened one table's link reaches neither the game's club URLs nor another table."""
+    world = build_world()
+    phone = client_for(world, "table")
+    game = world.current.game
+    for path in (f"/games/{game.pk}/", f"/games/{game.pk}/live/", f"/clubs/{world.club.slug}/"):
+        assert outcome(phone.get(path), path) == LOGIN
+    before = game.deals.count()
+    assert phone.post(f"/games/{game.pk}/deals/", schieber_deal(2)(world, phone)).status_code == 302
+    assert game.deals.count() == before
+    assert phone.get(f"/t/{world.current.token[:-1]}x/").status_code == 404

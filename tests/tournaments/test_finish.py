@@ -1,0 +1,46 @@
+"""A tournament finishes by itself when the last table of its last pass confirms, and is rated then."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.models import Club, RatingChange
+from tournaments import services
+from tournaments.models import Tournament
+
+from .builders import confirm, director, draw, make_event, play, play_pass, tables
+
+
+@pytest.fixture
+def event(club: Club) -> Tournament:
+    """8 players, 2 passes of 2 deals; pass 1 played and confirmed, pass 2 drawn."""
+    tournament = make_event(club, players=8, passes=2, deals=2)
+    play_pass(draw(tournament), [[100, 57], [80, 77]])
+    draw(tournament)
+    return tournament
+
+
+def test_the_last_confirmation_finishes_the_tournament_and_rates_it(event: Tournament) -> None:
+    first, second = tables(event.pass_set.get(number=2))
+    play(first, 100, 57)
+    play(second, 90, 67)
+    confirm(first)
+    event.refresh_from_db()
+    assert not event.finished  # table 2 of the last pass has not confirmed yet
+    assert not RatingChange.objects.exists()
+
+    confirm(second)
+    event.refresh_from_db()
+    assert event.finished
+    assert RatingChange.objects.filter(tournament=event).count() == 8  # every entrant, by final place
+
+
+def test_reopening_a_table_of_the_last_pass_takes_the_finish_and_the_rating_back(event: Tournament) -> None:
+    first, second = tables(event.pass_set.get(number=2))
+    for table, points in ((first, (100, 57)), (second, (90, 67))):
+        play(table, *points)
+        confirm(table)
+    services.reopen_table(table=second, by=director())
+    event.refresh_from_db()
+    assert not event.finished
+    assert not RatingChange.objects.filter(tournament=event).exists()

@@ -1,0 +1,299 @@
+"""A table's phone through HTTP, with no account: the live page, deals through the table link, the
+control total, the PIN that locks the table, and every way the link is refused."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from scorekeeper.models import Club, Deal, DealChange, Game
+from tournaments.models import Table
+from tournaments.services import MAX_PIN_FAILURES
+
+from .builders import HTMX, TIMES, confirm, deal_post, draw, make_event, play, tables, teams
+
+LOCKED = "This table is confirmed and locked: ask the director for corrections."
+PASS_OVER = "This pass is over: the next one is drawn."
+FULLWIDTH_1234 = "\uff11\uff12\uff13\uff14"
+"""Digits from a phone's other keyboard: not the PIN, yet a try, and never an error page."""
+
+
+def html(response: Any) -> str:
+    return response.content.decode()
+
+
+def deals_of(table: Table) -> list[tuple[int, dict[str, Any]]]:
+    return list(Deal.objects.filter(game=table.game_id).order_by("number").values_list("number", "entry"))
+
+
+def game_of(table: Table) -> Game:
+    return Game.objects.get(pk=table.game_id)
+
+
+@pytest.fixture
+def event_tables(club: Club) -> list[Table]:
+    """8 players, pass 1 drawn: two tables of 2 deals each."""
+    return tables(draw(make_event(club)))
+
+
+@pytest.fixture
+def first(event_tables: list[Table]) -> Table:
+    return event_tables[0]
+
+
+@pytest.fixture
+def phone() -> Client:
+    return Client()
+
+
+# ---- the page ------------------------------------------------------------------------------------------
+
+
+def test_the_page_shows_the_event_the_table_who_sits_where_and_the_control_total(
+    first: Table, phone: Client
+) -> None:
+    page = html(phone.get(f"/t/{first.token}/"))
+    assert "Herbstturnier" in page
+    assert 'Table 1 <span class="muted">· Pass 1</span>' in page
+    team = teams(first)
+    for side in ("A", "B"):
+        for entrant in team[side]:
+            assert f"<strong>{entrant.player.name}</strong>" in page
+    assert page.count("Team A</span>") == 2 and page.count("Team B</span>") == 2
+    assert f'2 {TIMES} 157 = <strong data-control="expected">314</strong>' in page
+    assert 'data-control="entered">0</strong> in 0 of 2 deals' in page
+    assert 'id="dealform"' in page and f'hx-post="/t/{first.token}/deals/"' in page
+    assert "/confirm/" not in page  # the confirmation waits for the last deal
+    assert first.pin not in page.replace(first.token, "")
+
+
+def test_the_table_link_enters_a_deal_through_htmx_as_a_club_game_does(first: Table, phone: Client) -> None:
+    response = phone.post(f"/t/{first.token}/deals/", deal_post(1, 100), **HTMX)
+    assert response.status_code == 200
+    assert '<div id="board">' in html(response)
+    assert deals_of(first) == [(1, {"trump": "hearts", "points": {"A": 100}})]
+    assert game_of(first).totals == {"A": 100, "B": 57}
+    assert DealChange.objects.get(game=first.game_id).by is None  # no account: nobody by name
+    page = html(phone.get(f"/t/{first.token}/"))
+    assert 'data-control="entered">157</strong> in 1 of 2 deals' in page
+    assert 'aria-label="adds up"' in page
+
+
+def test_a_plain_post_saves_and_goes_back_to_the_table(first: Table, phone: Client) -> None:
+    response = phone.post(f"/t/{first.token}/deals/", deal_post(1, 90))
+    assert response.status_code == 302 and response["Location"] == f"/t/{first.token}/"
+    assert game_of(first).totals == {"A": 90, "B": 67}
+
+
+def test_the_control_total_names_what_weis_adds_over_the_card_points(first: Table, phone: Client) -> None:
+    """100 + 57 card points, and 50 Weis for team A: the teams' totals make 207, not 157."""
+    phone.post(f"/t/{first.token}/deals/", {**deal_post(1, 100), "weis_a": 50}, **HTMX)
+    page = html(phone.get(f"/t/{first.token}/"))
+    assert 'data-control="entered">157</strong> in 1 of 2 deals' in page
+    assert "Team totals 207: Weis, Stöck, a match bonus or multipliers add 50." in page
+
+
+def test_preview_live_correction_and_deletion_go_through_the_table_link(first: Table, phone: Client) -> None:
+    token = first.token
+    preview = phone.post(f"/t/{token}/deals/preview/", deal_post(1, 100), **HTMX)
+    assert preview.status_code == 200 and "57" in html(preview)
+    assert deals_of(first) == []
+    phone.post(f"/t/{token}/deals/", deal_post(1, 100), **HTMX)
+    revision = game_of(first).revision
+    assert phone.get(f"/t/{token}/live/?revision={revision}").status_code == 204
+    assert phone.get(f"/t/{token}/live/?revision={revision - 1}").status_code == 200
+    assert phone.get(f"/t/{token}/deals/1/edit/").status_code == 200
+    edited = phone.post(f"/t/{token}/deals/1/edit/", {**deal_post(1, 80), "version": 1})
+    assert edited.status_code == 302 and edited["Location"] == f"/t/{token}/"
+    assert game_of(first).totals == {"A": 80, "B": 77}
+    assert phone.post(f"/t/{token}/deals/1/delete/").status_code == 302
+    assert deals_of(first) == []
+
+
+def test_the_deal_views_keep_their_methods(first: Table, phone: Client) -> None:
+    token = first.token
+    assert phone.get(f"/t/{token}/deals/").status_code == 405
+    assert phone.get(f"/t/{token}/deals/preview/").status_code == 405
+    assert phone.get(f"/t/{token}/deals/1/delete/").status_code == 405
+    assert phone.get(f"/t/{token}/confirm/").status_code == 405
+    assert phone.post(f"/t/{token}/").status_code == 405
+    assert phone.post(f"/t/{token}/live/").status_code == 405
+
+
+# ---- refusals ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("get", ""),
+        ("get", "live/"),
+        ("post", "deals/"),
+        ("post", "deals/preview/"),
+        ("get", "deals/1/edit/"),
+        ("post", "deals/1/delete/"),
+        ("post", "confirm/"),
+    ],
+)
+def test_a_wrong_token_is_404(event_tables: list[Table], phone: Client, method: str, path: str) -> None:
+    first = event_tables[0]
+    play(first, 100)
+    guess = first.token[:-1] + ("A" if first.token[-1] != "A" else "B")
+    response = getattr(phone, method)(f"/t/{guess}/{path}", {**deal_post(2, 90), "pin": first.pin})
+    assert response.status_code == 404
+    assert [t.pin_failures for t in Table.objects.all()] == [0, 0]
+    assert len(deals_of(first)) == 1
+
+
+def test_another_tables_token_reaches_only_its_own_table(event_tables: list[Table], phone: Client) -> None:
+    first, second = event_tables
+    play(first, 100)
+    assert phone.get(f"/t/{second.token}/deals/1/edit/").status_code == 404  # table 2 has no deal 1
+    phone.post(f"/t/{second.token}/deals/1/delete/")
+    assert deals_of(first) == [(1, {"trump": "hearts", "points": {"A": 100}})]
+    phone.post(f"/t/{second.token}/deals/", deal_post(1, 30), **HTMX)
+    assert deals_of(second) == [(1, {"trump": "hearts", "points": {"A": 30}})]
+    assert len(deals_of(first)) == 1
+    assert first.token not in html(phone.get(f"/t/{second.token}/"))
+
+
+def test_nothing_is_entered_after_the_lock_even_from_a_page_loaded_before_it(
+    first: Table, phone: Client
+) -> None:
+    """The race the guard is for: one phone still shows the form of deal 2 when the other phone enters
+    deal 2 and the other team confirms. Its post, correction and deletion are refused, nothing saved."""
+    play(first, 100)
+    stale = html(phone.get(f"/t/{first.token}/"))
+    assert "Save deal 2" in stale
+    play(first, 60)
+    confirm(first)
+    before = deals_of(first), game_of(first).revision
+
+    added = phone.post(f"/t/{first.token}/deals/", deal_post(2, 10), **HTMX)
+    assert added.status_code == 422
+    assert LOCKED in html(added)
+    edited = phone.post(f"/t/{first.token}/deals/1/edit/", {**deal_post(1, 10), "version": 1})
+    assert edited.status_code == 422
+    assert LOCKED in html(edited)
+    deleted = phone.post(f"/t/{first.token}/deals/2/delete/", follow=True)
+    assert LOCKED in html(deleted)
+    assert (deals_of(first), game_of(first).revision) == before
+
+    refused = phone.get(f"/t/{first.token}/deals/1/edit/", follow=True)
+    assert refused.redirect_chain == [(f"/t/{first.token}/", 302)]
+    assert LOCKED in html(refused)
+    page = html(phone.get(f"/t/{first.token}/"))
+    assert "Confirmed, locked" in page
+    assert 'id="dealform"' not in page and "/edit/" not in page and "/confirm/" not in page
+
+
+def test_a_previous_pass_table_is_read_only_once_the_next_pass_is_drawn(
+    event_tables: list[Table], phone: Client
+) -> None:
+    first, second = event_tables
+    play(first, 100, 60)
+    confirm(first)
+    play(second, 20)
+    draw(first.pass_played.tournament, force_reason="Table 2 went home early")
+    before = deals_of(second)
+
+    added = phone.post(f"/t/{second.token}/deals/", deal_post(2, 10), **HTMX)
+    assert added.status_code == 422
+    assert PASS_OVER in html(added)
+    assert deals_of(second) == before
+    page = html(phone.get(f"/t/{second.token}/"))
+    assert "Pass 1 is over: this table is read-only." in page
+    assert 'id="dealform"' not in page and "/edit/" not in page
+
+
+# ---- the PIN -------------------------------------------------------------------------------------------
+
+
+def pin_post(phone: Client, table: Table, pin: str) -> str:
+    response = phone.post(f"/t/{table.token}/confirm/", {"pin": pin}, follow=True)
+    assert response.redirect_chain == [(f"/t/{table.token}/", 302)]
+    return html(response)
+
+
+def wrong(pin: str) -> str:
+    return "0000" if pin != "0000" else "1111"
+
+
+def test_the_confirmation_waits_for_the_last_deal(first: Table, phone: Client) -> None:
+    play(first, 100)
+    page = pin_post(phone, first, first.pin)
+    assert "The pass is not complete yet: enter every deal first." in page
+    first.refresh_from_db()
+    assert (first.locked, first.pin_failures) == (False, 0)
+
+
+def test_the_last_deal_brings_the_confirmation_form(first: Table, phone: Client) -> None:
+    play(first, 100, 60)
+    page = html(phone.get(f"/t/{first.token}/"))
+    assert f'action="/t/{first.token}/confirm/"' in page
+    assert 'id="dealform"' not in page
+    assert 'data-control="entered">314</strong> in 2 of 2 deals' in page
+
+
+def test_a_wrong_pin_costs_a_try(first: Table, phone: Client) -> None:
+    play(first, 100, 60)
+    page = pin_post(phone, first, wrong(first.pin))
+    assert f"Wrong PIN. {MAX_PIN_FAILURES - 1} tries left." in page
+    first.refresh_from_db()
+    assert (first.locked, first.pin_failures) == (False, 1)
+    assert "4 tries left." in page and f'action="/t/{first.token}/confirm/"' in page
+
+
+def test_after_five_wrong_pins_even_the_right_one_is_refused(first: Table, phone: Client) -> None:
+    play(first, 100, 60)
+    for left in (4, 3, 2, 1):
+        assert f"Wrong PIN. {left} tries left." in pin_post(phone, first, wrong(first.pin))
+    assert "Wrong PIN. Ask the director." in pin_post(phone, first, FULLWIDTH_1234)
+    page = pin_post(phone, first, first.pin)
+    assert "Too many wrong PINs: ask the director to unlock this table." in page
+    assert "/confirm/" not in page
+    first.refresh_from_db()
+    assert (first.locked, first.pin_failures) == (False, MAX_PIN_FAILURES)
+
+
+def test_another_tables_pin_does_not_confirm_this_table(event_tables: list[Table], phone: Client) -> None:
+    first, second = event_tables
+    play(first, 100, 60)
+    if second.pin == first.pin:
+        Table.objects.filter(pk=second.pk).update(pin=wrong(first.pin))
+        second.refresh_from_db()
+    assert "Wrong PIN. 4 tries left." in pin_post(phone, first, second.pin)
+
+
+def test_the_right_pin_locks_the_table(first: Table, phone: Client) -> None:
+    play(first, 100, 60)
+    page = pin_post(phone, first, f" {first.pin} ")
+    assert "Confirmed: this table is locked. Thank you!" in page
+    assert "Confirmed, locked" in page
+    first.refresh_from_db()
+    assert first.locked
+    assert "This table is confirmed already." in pin_post(phone, first, first.pin)
+
+
+# ---- the status panel's poll -----------------------------------------------------------------------------
+
+
+def test_the_status_panel_polls_quietly_and_reloads_the_page_once_the_table_locks(
+    first: Table, phone: Client
+) -> None:
+    def poll(state: str) -> Any:
+        return phone.get(f"/t/{first.token}/?state={state}", **HTMX)
+
+    assert poll(f"{game_of(first).revision}.1").status_code == 204
+    old = game_of(first).revision
+    play(first, 100, 60)
+    changed = poll(f"{old}.1")
+    assert changed.status_code == 200
+    assert 'id="table-status"' in html(changed) and "/confirm/" in html(changed)
+    assert '<div id="board">' not in html(changed)
+    confirm(first)
+    locked = poll(f"{game_of(first).revision}.1")
+    assert locked.status_code == 200 and locked["HX-Refresh"] == "true"
+    assert poll(f"{game_of(first).revision}.0").status_code == 204

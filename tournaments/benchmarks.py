@@ -1,0 +1,58 @@
+"""The tournament figures of `make bench`: a generated event of 2000 players over 10 passes.
+
+Nine passes are generated and played; pass 10 is drawn through the real service (timed), played,
+and then the standings are measured on the full 60,000 deals.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Iterator
+
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scorekeeper import services as games
+from scorekeeper.benchmarks import Figure, median_ms
+
+from . import seating, selectors, services
+from .management.commands.generate_tournament import play_pass, start_event
+
+PLAYERS, PASSES, DEALS, SEED = 2000, 10, 12, 2026
+
+
+def event(players: int = PLAYERS, passes: int = PASSES, deals: int = DEALS) -> Iterator[Figure]:
+    owner = User.objects.create_user("bench-director")
+    club = games.create_club(name="Bench club", slug="bench-club", owner=owner, is_public=True)
+    tournament = start_event(
+        club=club, players=players, passes=passes, deals=deals, seed=SEED, format="einzelschieber"
+    )
+    for _ in range(passes - 1):
+        play_pass(services.draw_next_pass(tournament=tournament, by=owner), SEED)
+    start = time.perf_counter()
+    last = services.draw_next_pass(tournament=tournament, by=owner)
+    yield "seating_ms", round((time.perf_counter() - start) * 1000), "ms"
+    play_pass(last, SEED)
+    yield "repeat_partners", seating.count_repeats(services.history(tournament)).partners, "pairs"
+    yield from _standings(tournament)
+
+
+def _standings(tournament: services.Tournament) -> Iterator[Figure]:
+    with CaptureQueriesContext(connection) as queries:
+        lines = selectors.standings(tournament)
+    assert len(lines) == PLAYERS
+    yield "standings_ms", round(median_ms(lambda: selectors.standings(tournament), 5)), "ms"
+    yield "standings_queries", len(queries.captured_queries), "queries"
+    client = Client()
+    url = reverse("tournament_standings", args=[tournament.slug])
+    times = []
+    for _ in range(5):
+        start = time.perf_counter()
+        response = client.get(url)
+        times.append((time.perf_counter() - start) * 1000)
+        assert response.status_code == 200, response.status_code
+    yield "standings_page_ms", round(statistics.median(times)), "ms"

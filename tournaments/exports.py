@@ -1,0 +1,151 @@
+"""CSV exports: the standings and every deal result, for the club's spreadsheet and the federation.
+
+Names go out as they are (UTF-8), except that a cell starting with = + - @ gets a leading apostrophe: a
+spreadsheet would run it as a formula (a player named "=HYPERLINK(...)" is a classic).
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterator, Mapping, Sequence
+from itertools import groupby
+from typing import IO, Any
+
+from scorekeeper import rules
+from scorekeeper.models import Deal, Seat
+
+from .formats import format_rules
+from .models import Table, Tournament
+from .selectors import Line, standings
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+FACTS = (("trump", "Trump"), ("points", "Points"), ("match", "Match"), ("weis", "Weis"), ("stoeck", "Stöck"))
+"""The entry's key facts as the rules engine's details give them, and their column headers."""
+MAX_SEATS = 4
+
+Cell = str | int | None
+
+
+def safe(value: Cell) -> Cell:
+    """A text cell that a spreadsheet would read as a formula gets a leading apostrophe; numbers stay."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def write(out: IO[str], rows: Iterator[Sequence[Cell]]) -> None:
+    writer = csv.writer(out)
+    for row in rows:
+        writer.writerow([safe(cell) for cell in row])
+
+
+# ---- standings ---------------------------------------------------------------------------------------------
+
+
+def standings_rows(tournament: Tournament) -> Iterator[list[Cell]]:
+    """A header, then one row per entrant as ranked: rank, start number, name, total, each pass, ..."""
+    lines = standings(tournament)
+    columns = max([tournament.passes, *(len(line.standing.passes) for line in lines)])
+    word = tournament.pass_word
+    yield [
+        "Rank",
+        "No.",
+        "Name",
+        "Total",
+        *(f"{word} {number}" for number in range(1, columns + 1)),
+        "Byes",
+        "Matches",
+        "Apples",
+        f"Dropped {word.lower()}",
+    ]
+    for line in lines:
+        yield _standing_row(line, columns)
+
+
+def _standing_row(line: Line, columns: int) -> list[Cell]:
+    standing = line.standing
+    passes = list(standing.passes) + [None] * (columns - len(standing.passes))
+    return [
+        standing.rank,
+        line.number,
+        line.name,
+        standing.total,
+        *passes,
+        " ".join(str(number) for number in standing.byes),
+        standing.matches,
+        standing.apples,
+        standing.dropped_pass,
+    ]
+
+
+# ---- deals -------------------------------------------------------------------------------------------------
+
+
+def deal_rows(tournament: Tournament) -> Iterator[list[Cell]]:
+    """A header, then one row per deal in pass, table and deal order; three queries, every game rescored."""
+    partners = format_rules(tournament.format).partners
+    sides = ["A", "B"] if partners else [f"seat {n}" for n in range(1, MAX_SEATS + 1)]
+    yield [
+        tournament.pass_word,
+        "Table",
+        "Deal",
+        *(f"Seat {n}" for n in range(1, MAX_SEATS + 1)),
+        *(header for _, header in FACTS),
+        *(f"Score {side}" for side in sides),
+    ]
+    tables = {
+        game: (pass_number, table, variant, settings, limit)
+        for game, pass_number, table, variant, settings, limit in Table.objects.filter(
+            pass_played__tournament=tournament
+        ).values_list(
+            "game_id", "pass_played__number", "number", "game__variant", "game__settings", "game__deal_limit"
+        )
+    }
+    names = _seat_names(tournament)
+    for game, deals in groupby(_entries(tournament), key=lambda row: row[0]):
+        pass_number, table, variant, settings, limit = tables[game]
+        seats = names[game]
+        result = rules.score_game(variant, seats, settings, [entry for _, entry in deals], deal_limit=limit)
+        for scored in result.deals:
+            yield [
+                pass_number,
+                table,
+                scored.number,
+                *_padded(seats),
+                *(_fact(scored.details.get(key)) for key, _ in FACTS),
+                *_padded([scored.scores.get(side) for side in (sides if partners else seats)], len(sides)),
+            ]
+
+
+def _seat_names(tournament: Tournament) -> dict[int, list[str]]:
+    names: dict[int, list[str]] = {}
+    for game, name in (
+        Seat.objects.filter(game__tournament_table__pass_played__tournament=tournament)
+        .order_by("game_id", "position")
+        .values_list("game_id", "name")
+    ):
+        names.setdefault(game, []).append(name)
+    return names
+
+
+def _entries(tournament: Tournament) -> Iterator[tuple[int, Any]]:
+    return (
+        Deal.objects.filter(game__tournament_table__pass_played__tournament=tournament)
+        .order_by("game__tournament_table__pass_played__number", "game__tournament_table__number", "number")
+        .values_list("game_id", "entry")
+        .iterator(chunk_size=2000)
+    )
+
+
+def _padded(cells: list[Any], width: int = MAX_SEATS) -> list[Any]:
+    """Tables of three leave the fourth seat's columns empty."""
+    return cells + [None] * (width - len(cells))
+
+
+def _fact(value: Any) -> Cell:
+    """A detail as one cell: "A 91 / B 66" for a value per side, empty for none."""
+    if value is None:
+        return None
+    if isinstance(value, Mapping):
+        return " / ".join(f"{side} {amount}" for side, amount in value.items())
+    return str(value)

@@ -1,0 +1,347 @@
+"""The director's forms: a tournament's options and scoring, registration, and one entrant's changes.
+
+The rules engine checks the scoring settings and the standings module the tie-breaks: the forms only
+read what was typed and hand it over, so a refusal is worded in one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+
+from scorekeeper import rules
+from scorekeeper.forms import SettingsForm
+from scorekeeper.models import Player
+from scorekeeper.rules.base import InvalidDeal
+
+from .formats import FormatRules, format_rules
+from .models import ByeCompensation, Entrant, Format, Scoring, Seating, Tournament
+from .standings import TIE_BREAKS, StandingsError, StandingsRules
+
+PASS_WORDS = ("Pass", "Passe", "Runde", "Round")
+TIE_BREAK_LABELS = {
+    "best_pass": "Best single pass",
+    "next_best_pass": "Next best pass",
+    "matches": "More matches",
+    "fewer_apples": "Fewer apples",
+    "head_to_head": "Head-to-head",
+    "lots": "Drawing lots",
+}
+NOT_ASKED_WITH_DEAL_LIMIT = ("target",)
+"""A pass of a number of deals ends after them: the variant's target stays the format's (never reached)."""
+
+
+def tie_break_choices() -> list[tuple[str, str]]:
+    """Every key of the registry, in its order; a key without a label here still shows."""
+    return [(key, TIE_BREAK_LABELS.get(key, key.replace("_", " ").capitalize())) for key in TIE_BREAKS]
+
+
+def allows_tables_of_three(rules_: FormatRules) -> bool:
+    """Tables of 3 only where a table is 4 and the variant is also played by 3 (never with partners)."""
+    variant = rules.get_variant(rules_.variant)
+    return rules_.table_size == 4 and not rules_.partners and 3 in variant.player_counts
+
+
+class TournamentForm(forms.Form):
+    """The options of a tournament; `drawn` passes fix the format and the least number of passes."""
+
+    name = forms.CharField(max_length=120)
+    format = forms.ChoiceField(choices=Format.choices, initial=Format.EINZELSCHIEBER)
+    passes = forms.IntegerField(min_value=1, max_value=40, initial=4, label="Number of passes")
+    deals_per_pass = forms.IntegerField(min_value=1, max_value=60, initial=12, label="Deals per pass")
+    pass_word = forms.CharField(
+        max_length=20,
+        initial="Pass",
+        label="Your word for a pass",
+        help_text="Pass, Passe, Runde, Round… shown on every page and print-out.",
+        widget=forms.TextInput(attrs={"list": "pass-words", "autocomplete": "off"}),
+    )
+    seating = forms.ChoiceField(choices=Seating.choices, initial=Seating.RANDOM, widget=forms.RadioSelect)
+    by_standings_from = forms.IntegerField(min_value=2, initial=2, label="By standings from pass")
+    bye_compensation = forms.ChoiceField(
+        choices=ByeCompensation.choices,
+        initial=ByeCompensation.AVERAGE,
+        widget=forms.RadioSelect,
+        label="A bye scores",
+    )
+    bye_score = forms.IntegerField(initial=0, label="Fixed bye score")
+    allow_tables_of_three = forms.BooleanField(required=False, label="Tables of 3 instead of byes")
+    scoring = forms.ChoiceField(choices=Scoring.choices, initial=Scoring.SUM, widget=forms.RadioSelect)
+    table_points = forms.CharField(
+        required=False,
+        initial="3, 2, 1, 0",
+        label="Ranking points per place at a table",
+        help_text="First place first, separated by commas.",
+    )
+    drop_worst_pass = forms.BooleanField(required=False, label="Drop each player's worst pass")
+    public_registration = forms.BooleanField(required=False, label="Players may register themselves")
+    capacity = forms.IntegerField(min_value=1, required=False, label="Capacity", help_text="Empty: no limit.")
+
+    def __init__(self, *args: Any, format: str, drawn: int = 0, editing: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.rules = format_rules(format)
+        self.format_label = Format(format).label
+        choices = tie_break_choices()
+        for place in range(1, len(choices) + 1):
+            self.fields[f"tie_break_{place}"] = forms.ChoiceField(
+                choices=[("", "—"), *choices],
+                required=False,
+                label=f"Tie-break {place}",
+            )
+        if not self.rules.uses_deal_limit:
+            del self.fields["deals_per_pass"]
+        if not allows_tables_of_three(self.rules):
+            del self.fields["allow_tables_of_three"]
+        if editing:
+            self.fields["frozen_from_pass"] = forms.IntegerField(
+                min_value=1,
+                required=False,
+                label="Freeze the public standings from pass",
+                help_text="Keeps the suspense: the public sees the passes before it only. Empty: live.",
+            )
+        if drawn:
+            self.fields["format"].disabled = True
+            self.fields["format"].help_text = "Fixed once the first pass is drawn."
+            self.fields["passes"].validators.append(_at_least(drawn))
+
+    def tie_break_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith("tie_break_")]
+
+    def clean_name(self) -> str:
+        return " ".join(self.cleaned_data["name"].split())
+
+    def clean_pass_word(self) -> str:
+        word = " ".join(self.cleaned_data["pass_word"].split())
+        if not word:
+            raise forms.ValidationError("Enter your word for a pass.")
+        return word
+
+    def clean_table_points(self) -> list[int]:
+        raw = self.cleaned_data["table_points"].replace(";", ",")
+        try:
+            return [int(part) for part in raw.split(",") if part.strip()]
+        except ValueError:
+            raise forms.ValidationError("Whole numbers separated by commas, like 3, 2, 1, 0.") from None
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        keys = [data[f.name] for f in self.tie_break_fields() if data.get(f.name)]
+        data["tie_breaks"] = keys
+        if data.get("seating") == Seating.BY_STANDINGS and (data.get("by_standings_from") or 0) > (
+            data.get("passes") or 0
+        ):
+            self.add_error("by_standings_from", "Choose a pass the tournament plays.")
+        try:
+            StandingsRules(
+                scoring=data.get("scoring") or Scoring.SUM,
+                table_points=tuple(data.get("table_points") or ()),
+                tie_breaks=tuple(keys),
+            )
+        except StandingsError as error:
+            self.add_error(None, str(error))
+        return data
+
+    def options(self) -> dict[str, Any]:
+        """The tournament's fields as cleaned: what create_tournament takes and an edit saves."""
+        data = self.cleaned_data
+        options = {
+            name: data[name]
+            for name in (
+                "name",
+                "format",
+                "passes",
+                "pass_word",
+                "seating",
+                "by_standings_from",
+                "bye_compensation",
+                "bye_score",
+                "scoring",
+                "table_points",
+                "drop_worst_pass",
+                "tie_breaks",
+                "public_registration",
+                "capacity",
+            )
+        }
+        options["deals_per_pass"] = data.get("deals_per_pass")
+        options["allow_tables_of_three"] = bool(data.get("allow_tables_of_three"))
+        if "frozen_from_pass" in self.fields:
+            options["frozen_from_pass"] = data.get("frozen_from_pass")
+        return options
+
+
+def _at_least(drawn: int) -> Any:
+    def check(value: int) -> None:
+        if value < drawn:
+            raise forms.ValidationError(f"{drawn} passes are drawn already.")
+
+    return check
+
+
+def initial_of(tournament: Tournament) -> dict[str, Any]:
+    """The edit form's starting values: the tournament as stored."""
+    initial: dict[str, Any] = {
+        name: getattr(tournament, name)
+        for name in (
+            "name",
+            "format",
+            "passes",
+            "deals_per_pass",
+            "pass_word",
+            "seating",
+            "by_standings_from",
+            "bye_compensation",
+            "bye_score",
+            "allow_tables_of_three",
+            "scoring",
+            "drop_worst_pass",
+            "public_registration",
+            "capacity",
+            "frozen_from_pass",
+        )
+    }
+    initial["table_points"] = ", ".join(str(points) for points in tournament.table_points)
+    for place, key in enumerate(tournament.tie_breaks, start=1):
+        initial[f"tie_break_{place}"] = key
+    return initial
+
+
+def default_tie_breaks() -> dict[str, str]:
+    initial = {}
+    for place, key in enumerate(Tournament._meta.get_field("tie_breaks").get_default(), start=1):
+        initial[f"tie_break_{place}"] = key
+    return initial
+
+
+# ---- the scoring settings over the variant's ------------------------------------------------------
+
+
+def _expanded(value: Any, default: Any) -> Any:
+    """A map setting written as a word ("flat": every factor 1) as the map the form shows."""
+    if isinstance(default, Mapping) and value == "flat":
+        return dict.fromkeys(default, 1)
+    return value
+
+
+def rules_form(
+    data: Any, *, format: str, settings: Mapping[str, Any] | None, suit_names: str
+) -> SettingsForm:
+    """The variant's settings form, filled with the tournament's settings (or the format's preset)."""
+    rules_ = format_rules(format)
+    variant = rules.get_variant(rules_.variant)
+    shown = {**variant.defaults, **(rules_.settings if settings is None else settings)}
+    initial: dict[str, Any] = {}
+    for key, value in shown.items():
+        value = _expanded(value, variant.defaults.get(key))
+        if isinstance(value, Mapping):
+            initial.update({f"{key}.{item}": item_value for item, item_value in value.items()})
+        else:
+            initial[key] = value
+    form = SettingsForm(data, variant=rules_.variant, suit_names=suit_names, prefix="rules", initial=initial)
+    if rules_.uses_deal_limit:
+        for key in NOT_ASKED_WITH_DEAL_LIMIT:
+            form.fields.pop(key, None)
+    return form
+
+
+def tournament_settings(form: SettingsForm, *, format: str) -> dict[str, Any] | None:
+    """The settings to store: the format's preset, with what the director changed; None if refused.
+
+    Unchanged, the preset is stored as written (multipliers "flat" stays "flat"), and a setting equal
+    to the variant's default is not copied in.
+    """
+    rules_ = format_rules(format)
+    defaults = rules.get_variant(rules_.variant).defaults
+    settings = dict(rules_.settings)
+    for key, value in form.settings().items():
+        base = settings.get(key, defaults.get(key))
+        if _expanded(base, defaults.get(key)) != value:
+            settings[key] = value
+    seats = [f"Seat {number}" for number in range(1, rules_.table_size + 1)]
+    try:
+        rules.score_game(rules_.variant, seats, settings, [])
+    except InvalidDeal as error:
+        form.add_error(error.field if error.field in form.fields else None, error.message)
+        return None
+    return settings
+
+
+# ---- entrants -------------------------------------------------------------------------------------
+
+
+class RegisterForm(forms.Form):
+    """One name from the roster (or a guest's), or several, one a line."""
+
+    name = forms.CharField(
+        max_length=60,
+        required=False,
+        label="Player",
+        widget=forms.TextInput(attrs={"list": "roster", "autocomplete": "off", "placeholder": "Name"}),
+    )
+    names = forms.CharField(
+        required=False,
+        label="Several players, one a line",
+        widget=forms.Textarea(attrs={"rows": 5}),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        lines = [data.get("name") or "", *(data.get("names") or "").splitlines()]
+        data["all_names"] = [" ".join(line.split()) for line in lines if line.strip()]
+        if not data["all_names"]:
+            raise forms.ValidationError("Enter a player's name.")
+        longest = Player._meta.get_field("name").max_length
+        too_long = next((name for name in data["all_names"] if len(name) > longest), None)
+        if too_long is not None:
+            raise forms.ValidationError(f"A name has at most {longest} characters: {too_long[:30]}…")
+        return data
+
+
+class LateForm(forms.Form):
+    def __init__(self, *args: Any, passes: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["from_pass"] = forms.TypedChoiceField(
+            coerce=int, choices=[(n, n) for n in range(1, passes + 1)], label="Joins from pass"
+        )
+
+
+class WithdrawForm(forms.Form):
+    """Empty takes the withdrawal back; 0 withdraws before the first pass."""
+
+    def __init__(self, *args: Any, passes: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [("", "— plays every pass"), (0, "0 (plays none)"), *((n, n) for n in range(1, passes + 1))]
+        self.fields["after_pass"] = forms.TypedChoiceField(
+            coerce=int, empty_value=None, required=False, choices=choices, label="Plays no pass after pass"
+        )
+
+
+class PartnerForm(forms.Form):
+    """Team Schieber: the partner by start number (or by name, as the list offers it)."""
+
+    partner = forms.CharField(
+        max_length=70,
+        label="Partner's start number",
+        widget=forms.TextInput(attrs={"list": "entrant-list", "autocomplete": "off", "inputmode": "numeric"}),
+    )
+
+    def __init__(self, *args: Any, entrant: Entrant, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.entrant = entrant
+
+    def clean_partner(self) -> Entrant:
+        raw = self.cleaned_data["partner"].strip()
+        number = raw.split()[0] if raw else ""
+        entrants = Entrant.objects.filter(tournament_id=self.entrant.tournament_id).select_related("player")
+        found = (
+            entrants.filter(number=int(number)).first()
+            if number.isdigit()
+            else entrants.filter(player__name__iexact=raw).first()
+        )
+        if found is None:
+            raise forms.ValidationError(f"No entrant is {raw!r}: enter a start number.")
+        if found.pk == self.entrant.pk:
+            raise forms.ValidationError("A player cannot partner themselves.")
+        return found

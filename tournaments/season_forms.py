@@ -1,0 +1,115 @@
+"""The form a club's admin configures a season with: its events, best N, the final, the points table."""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+from typing import Any
+
+from django import forms
+from django.db import transaction
+
+from scorekeeper.models import Club
+
+from .models import Season, SeasonEvent, Tournament
+from .season import DEFAULT_POINTS
+
+MAX_PLACES = 100
+MAX_POINTS = 10_000
+
+
+def points_text(points: list[int]) -> str:
+    return ", ".join(str(p) for p in points)
+
+
+class PointsTableField(forms.CharField):
+    """Points by place as the club writes them: "25, 18, 15" (commas, slashes or spaces)."""
+
+    def to_python(self, value: Any) -> list[int]:  # type: ignore[override]
+        text = super().to_python(value)
+        parts = [part for part in re.split(r"[\s,;/]+", text) if part]
+        if not parts:
+            raise forms.ValidationError("Give at least the winner's points.")
+        if not all(re.fullmatch(r"[0-9]{1,9}", part) for part in parts):  # ASCII: "²" is a digit to isdigit
+            raise forms.ValidationError("Whole numbers only, 0 or more, separated by commas: 25, 18, 15.")
+        points = [int(part) for part in parts]
+        if len(points) > MAX_PLACES or max(points) > MAX_POINTS:
+            raise forms.ValidationError(
+                f"At most {MAX_PLACES} places, each worth at most {MAX_POINTS} points."
+            )
+        if any(later > earlier for earlier, later in pairwise(points)):
+            raise forms.ValidationError("A place never earns more points than the place before it.")
+        return points
+
+    def prepare_value(self, value: Any) -> Any:
+        return points_text(value) if isinstance(value, list) else value
+
+
+class EventsField(forms.ModelMultipleChoiceField):
+    """Ids only: Django's `pk__in` lookup hands a number past 64 bits to the database, which fails."""
+
+    def _check_values(self, value: Any) -> Any:
+        for pk in value:
+            if not str(pk).isdigit() or len(str(pk)) > 18:
+                raise forms.ValidationError(
+                    self.error_messages["invalid_pk_value"], code="invalid_pk_value", params={"pk": pk}
+                )
+        return super()._check_values(value)
+
+
+class SeasonForm(forms.ModelForm):
+    events = EventsField(
+        queryset=Tournament.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        help_text="The events that count for this season.",
+    )
+    points_table = PointsTableField(
+        label="Ranking points by place",
+        initial=points_text(list(DEFAULT_POINTS)),
+        help_text="The winner gets the first number; places past the list get 0.",
+    )
+
+    class Meta:
+        model = Season
+        fields = ("name", "events", "best_of", "final", "points_table")
+        labels = {"best_of": "Best N events count", "final": "Final (counts double)"}
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.club = club
+        events = Tournament.objects.filter(club=club).order_by("-created_at", "-pk")
+        self.fields["events"].queryset = events
+        self.fields["final"].queryset = events
+        self.fields["final"].empty_label = "No final"
+        self.fields["best_of"].widget.attrs["min"] = 1
+        if self.instance.pk:
+            self.initial["events"] = list(self.instance.events.values_list("tournament_id", flat=True))
+
+    def clean_best_of(self) -> int | None:
+        best_of = self.cleaned_data["best_of"]
+        if best_of == 0:
+            raise forms.ValidationError("Count at least one event, or leave it empty to count every event.")
+        return best_of
+
+    def clean(self) -> dict[str, Any]:
+        """The final is one of the season's events, chosen or not."""
+        cleaned = super().clean()
+        final, events = cleaned.get("final"), cleaned.get("events")
+        if final is not None and events is not None and final not in events:
+            cleaned["events"] = events | Tournament.objects.filter(pk=final.pk)
+        return cleaned
+
+    @transaction.atomic
+    def save(self, commit: bool = True) -> Season:
+        season = super().save(commit=False)
+        season.club = self.club
+        season.save()
+        chosen = {event.pk for event in self.cleaned_data["events"]}
+        season.events.exclude(tournament_id__in=chosen).delete()
+        kept = set(season.events.values_list("tournament_id", flat=True))
+        SeasonEvent.objects.bulk_create(SeasonEvent(season=season, tournament_id=pk) for pk in chosen - kept)
+        return season
+
+
+__all__ = ["PointsTableField", "SeasonForm", "points_text"]

@@ -1,0 +1,131 @@
+"""A club's season: its standings (readable like the club), their CSV, and the admin's settings."""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_http_methods
+
+from scorekeeper.models import Club, Role
+from scorekeeper.permissions import Need, load_club
+
+from ..models import Season
+from ..results import SeasonTable, season_table
+from ..season import SeasonError, SeasonLine
+from ..season_forms import SeasonForm
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _season(club: Club, pk: int) -> Season:
+    return get_object_or_404(Season.objects.select_related("final"), club=club, pk=pk)
+
+
+@require_GET
+def season(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club = load_club(request.user, slug, Need.READ)
+    chosen = _season(club, pk)
+    table, problem = _table(chosen)
+    context = {
+        "club": club,
+        "season": chosen,
+        "table": table,
+        "problem": problem,
+        "rows": _rows(table) if table else [],
+        "can_admin": club.role in (Role.ADMIN, Role.OWNER),
+    }
+    return render(request, "seasons/season.html", context)
+
+
+def _table(season: Season) -> tuple[SeasonTable | None, str]:
+    try:
+        return season_table(season), ""
+    except SeasonError as error:
+        return None, str(error)
+
+
+@dataclass(frozen=True)
+class Cell:
+    points: int | None
+    """None: did not play that event."""
+    counted: bool
+
+    @property
+    def text(self) -> str:
+        """As season tables print it: a dropped result in brackets."""
+        if self.points is None:
+            return ""
+        return str(self.points) if self.counted else f"({self.points})"
+
+
+@dataclass(frozen=True)
+class Row:
+    line: SeasonLine
+    name: str
+    cells: list[Cell]
+
+
+def _rows(table: SeasonTable) -> list[Row]:
+    """Each line with a cell per finished event, in event order."""
+    return [
+        Row(
+            line,
+            table.names.get(line.player, "?"),
+            [Cell(line.points.get(event.pk), event.pk in line.counted) for event in table.finished],
+        )
+        for line in table.lines
+    ]
+
+
+@require_GET
+def season_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """One row per player: rank, name, total, wins, best place, then each finished event's points."""
+    club = load_club(request.user, slug, Need.READ)
+    chosen = _season(club, pk)
+    table, problem = _table(chosen)
+    if table is None:
+        return HttpResponse(problem, status=409, content_type="text/plain; charset=utf-8")
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="{slugify(chosen.name) or "season"}-standings.csv"'
+    )
+    writer = csv.writer(response)
+    writer.writerow(
+        ["Rank", "Player", "Total", "Wins", "Best place", *(_cell(e.name) for e in table.finished)]
+    )
+    for row in _rows(table):
+        line = row.line
+        head = [line.rank, _cell(row.name), line.total, line.wins, line.best_place]
+        writer.writerow(head + [cell.text for cell in row.cells])
+    return response
+
+
+def _cell(text: str) -> str:
+    """A name a spreadsheet would run as a formula is quoted as text."""
+    return f"'{text}" if text.startswith(FORMULA_START) else text
+
+
+@require_http_methods(["GET", "POST"])
+def season_new(request: HttpRequest, slug: str) -> HttpResponse:
+    club = load_club(request.user, slug, Need.ADMIN)
+    return _configure(request, club, Season(club=club))
+
+
+@require_http_methods(["GET", "POST"])
+def season_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club = load_club(request.user, slug, Need.ADMIN)
+    return _configure(request, club, _season(club, pk))
+
+
+def _configure(request: HttpRequest, club: Club, instance: Season) -> HttpResponse:
+    form = SeasonForm(request.POST or None, instance=instance, club=club)
+    if request.method == "POST" and form.is_valid():
+        saved = form.save()
+        messages.success(request, f"Season {saved.name} saved.")
+        return redirect("season", slug=club.slug, pk=saved.pk)
+    return render(request, "seasons/season_form.html", {"club": club, "form": form, "season": instance})
