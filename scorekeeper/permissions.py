@@ -11,7 +11,7 @@ from enum import IntEnum
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
-from django.db.models import OuterRef, Subquery
+from django.db.models import F, OuterRef, Subquery
 from django.http import Http404
 from django.urls import reverse
 
@@ -76,17 +76,28 @@ def load_club(user: User | AnonymousUser, slug: str, need: Need) -> Club:
 
 
 def load_game(user: User | AnonymousUser, pk: int, need: Need) -> Game:
-    """The game with its club and `role` set, in one query, or a refusal."""
+    """The game with its club, `role` and `table_id` set, in one query, or a refusal.
+
+    A tournament table's game is corrected by the director only (its phone uses the table link):
+    any write to it needs an admin's role.
+    """
     game = (
         Game.objects.select_related("club")
-        .annotate(role=_role_subquery(user, "club_id"))
+        .annotate(role=_role_subquery(user, "club_id"), table_id=F("tournament_table__id"))
         .filter(pk=pk)
         .first()
     )
     if game is None:
         raise Http404("No such game.")
-    check(user=user, role=game.role, is_public=game.club.is_public, need=need)
+    check(user=user, role=game.role, is_public=game.club.is_public, need=write_need(game, need))
     return game
+
+
+def write_need(game: Game, need: Need) -> Need:
+    """What a write to this game needs: a tournament table's game is the director's to correct."""
+    if need > Need.READ and getattr(game, "table_id", None) is not None:
+        return max(need, Need.ADMIN)
+    return need
 
 
 @dataclass(frozen=True)
@@ -112,7 +123,7 @@ def game_access(user: User | AnonymousUser, pk: int, need: Need) -> GameAccess:
     return GameAccess(
         game=game,
         base_url=reverse("game", args=[game.pk]),
-        can_score=allows(role=game.role, is_public=game.club.is_public, need=Need.SCORER),
+        can_score=allows(role=game.role, is_public=game.club.is_public, need=write_need(game, Need.SCORER)),
         by=user if user.is_authenticated else None,
         back_url=reverse("club", args=[game.club.slug]),
         back_label=game.club.name,

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
+from django.test import Client
 
 from scorekeeper.models import Club, RatingChange
 from tournaments import services
@@ -44,3 +47,18 @@ def test_reopening_a_table_of_the_last_pass_takes_the_finish_and_the_rating_back
     event.refresh_from_db()
     assert not event.finished
     assert not RatingChange.objects.filter(tournament=event).exists()
+
+
+def test_only_the_director_corrects_a_table_through_the_game_page(
+    event: Tournament, client_as: Callable[[str | None], Client]
+) -> None:
+    """The club's scorer may score club games, but a tournament table is the director's to correct."""
+    table = tables(event.pass_set.get(number=1))[0]
+    url = f"/games/{table.game_id}/deals/1/edit/"
+    post = {"number": 1, "version": 1, "trump": "hearts", "team": "A", "points": 90}
+    assert client_as("scorer").post(url, post).status_code == 403
+    assert table.game.deals.get(number=1).entry == {"trump": "hearts", "points": {"A": 100}}
+    assert client_as("admin").post(url, post).status_code == 302
+    assert table.game.deals.get(number=1).entry == {"trump": "hearts", "points": {"A": 90}}
+    page = client_as("scorer").get(f"/games/{table.game_id}/").content.decode()
+    assert 'id="dealform"' not in page and "/deals/1/edit/" not in page
