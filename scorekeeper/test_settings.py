@@ -28,3 +28,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
         "NAME": os.path.join(tempfile.gettempdir(), f"jass-test-{os.getpid()}.sqlite3")
     }
     DATABASES["default"]["OPTIONS"] = {"timeout": 30, "init_command": "PRAGMA journal_mode=WAL;"}  # noqa: F405
+
+# One connection per request, closed when it finishes: the live server of the browser tests answers each
+# request in a thread of its own, and a persistent connection left in an ended thread would keep a
+# session open on the test database, which PostgreSQL then refuses to drop.
+DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
