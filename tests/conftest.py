@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import os
+import sys
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -26,6 +27,27 @@ def require(condition: bool, *, env: str, reason: str) -> None:
     if os.environ.get(env):
         pytest.fail(f"{reason} ({env} is set, so this test must run)")
     pytest.skip(reason)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_session_left_behind(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    """Before the test database is dropped, end any other session on it (and say which, on stderr).
+
+    A browser test's live server answers in threads of its own; a connection one of them still holds
+    at the very end would make PostgreSQL refuse to drop the database, failing a green run.
+    """
+    yield
+    with django_db_blocker.unblock():
+        if connection.vendor != "postgresql":
+            return
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pid, state, left(query, 120) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+            for pid, state, query in cursor.fetchall():
+                print(f"test database session left open: pid {pid} {state}: {query}", file=sys.stderr)
+                cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
 
 
 @pytest.fixture
