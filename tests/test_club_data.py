@@ -24,6 +24,10 @@ from scorekeeper.models import Club, Deal, DealScore, Game, Rating
 from tests.club_world import build_world
 from tests.db_snapshot import counts, project_models
 
+# every test, even one that reads the module's export only: pytest-django sets the test database up
+# for marked tests, and the module fixture builds in it
+pytestmark = pytest.mark.django_db
+
 
 @dataclass(frozen=True)
 class Original:
