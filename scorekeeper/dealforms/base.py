@@ -21,6 +21,7 @@ class DealForm(forms.Form):
 
     conflict: list[str]
     error_fields: ClassVar[dict[str, str]] = {}
+    deal_word: ClassVar[str] = "deal"  # what the table calls one deal: "hand" in Pandur
 
     def __init__(
         self,

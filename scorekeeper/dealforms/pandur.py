@@ -23,6 +23,7 @@ def contract_choices() -> list[tuple[str, str]]:
 class PandurDealForm(DealForm):
     """Only players still in can be chosen; the dealer question exists only while four are in."""
 
+    deal_word = "hand"
     soloist = forms.ChoiceField(widget=forms.RadioSelect, required=False, label="Soloist")
     contract = forms.ChoiceField(
         choices=contract_choices, widget=forms.RadioSelect, required=False, initial=BID, label="Contract"
