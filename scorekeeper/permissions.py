@@ -16,7 +16,7 @@ from django.http import Http404
 from django.urls import reverse
 
 from .models import Club, Game, Membership, Role
-from .services import Guard
+from .services import DealConflict, Guard
 
 
 class Need(IntEnum):
@@ -118,9 +118,17 @@ class GameAccess:
     history_url: str = ""
 
 
+def refuse_confirmed_table(game: Game) -> None:
+    """A guard for the director's corrections through the game page: a confirmed table is reopened
+    first (on the dashboard), so the tournament's finish and ratings are settled again."""
+    if Game.objects.filter(pk=game.pk, tournament_table__confirmed_at__isnull=False).exists():
+        raise DealConflict("This table is confirmed: reopen it on the tournament dashboard to correct it.")
+
+
 def game_access(user: User | AnonymousUser, pk: int, need: Need) -> GameAccess:
     game = load_game(user, pk, need)
     return GameAccess(
+        guard=refuse_confirmed_table if game.table_id is not None else None,
         game=game,
         base_url=reverse("game", args=[game.pk]),
         can_score=allows(role=game.role, is_public=game.club.is_public, need=write_need(game, Need.SCORER)),

@@ -83,7 +83,10 @@ def create_game(
 
 def _locked(game_id: int, guard: Guard | None = None) -> Game:
     """The game row, locked until the transaction ends; then the caller's guard (a table's lock)."""
-    game = Game.objects.select_for_update().get(pk=game_id)
+    try:
+        game = Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:  # a tournament's draw was undone meanwhile
+        raise DealConflict("This game no longer exists: its draw was undone.") from None
     if guard is not None:
         guard(game)
     return game
@@ -156,13 +159,18 @@ def _record_locked(
     client_token: uuid.UUID,
     guard: Guard | None,
 ) -> Recorded:
-    """record_deal's write, with the game row locked until it commits."""
-    game = _locked(game_id, guard)
+    """record_deal's write, with the game row locked until it commits.
+
+    A repeated submission is recognised before the guard: a phone retrying its last deal after the
+    table was confirmed is told it was saved, not that the table is locked."""
+    game = _locked(game_id)
     stored = _entries(game)
     for stored_number, _, token in stored:
         if token == client_token:
             deal = game.deals.get(number=stored_number)
             return Recorded(deal, _score(game, [e for _, e, _ in stored]), repeated=True)
+    if guard is not None:
+        guard(game)
     expected = len(stored) + 1
     if number < expected:
         raise DealConflict(

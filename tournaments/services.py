@@ -293,6 +293,9 @@ def undo_last_draw(*, tournament: Tournament, by: User) -> int:
     if last is None:
         raise TournamentError("No pass is drawn yet.")
     games_of_pass = Game.objects.filter(tournament_table__pass_played=last)
+    # Lock the games (tournament, then games: the order every writer keeps) so that no phone's deal is
+    # saved and acknowledged between this check and the delete.
+    list(games_of_pass.select_for_update().order_by("pk").values_list("pk", flat=True))
     if games_of_pass.filter(deals__isnull=False).exists():
         raise TournamentError(
             f"Results were entered in {tournament.pass_word} {last.number}: the draw stays."
@@ -309,9 +312,17 @@ def undo_last_draw(*, tournament: Tournament, by: User) -> int:
 
 
 def locked_table(token: str) -> Table:
-    return (
-        Table.objects.select_for_update().select_related("pass_played__tournament", "game").get(token=token)
+    """The table locked after its tournament: tournament, table, game is the order every writer keeps,
+    so two tables confirming at once see each other's confirmation when they settle the finish."""
+    tournament_id = (
+        Table.objects.filter(token=token).values_list("pass_played__tournament_id", flat=True).first()
     )
+    if tournament_id is None:
+        raise TournamentError("No such table.")
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    table = Table.objects.select_for_update().select_related("pass_played", "game").get(token=token)
+    table.pass_played.tournament = tournament
+    return table
 
 
 def confirm_table(*, token: str, pin: str) -> Table:
@@ -357,7 +368,7 @@ def _where(table: Table) -> str:
 @transaction.atomic
 def reopen_table(*, table: Table, by: User) -> None:
     """The director reopens a confirmed (or PIN-blocked) table for corrections."""
-    table = Table.objects.select_for_update().select_related("pass_played__tournament").get(pk=table.pk)
+    table = locked_table(table.token)
     table.confirmed_at, table.pin_failures = None, 0
     table.save(update_fields=["confirmed_at", "pin_failures"])
     _settle_finished(table.pass_played.tournament)

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 
 import pytest
 from django.test import Client
 
+from scorekeeper import services as games
 from scorekeeper.models import Club, RatingChange
+from tests.test_concurrency import run_together
 from tournaments import services
 from tournaments.models import Tournament
 
-from .builders import confirm, director, draw, make_event, play, play_pass, tables
+from .builders import confirm, director, draw, entry, make_event, play, play_pass, tables
 
 
 @pytest.fixture
@@ -58,7 +61,47 @@ def test_only_the_director_corrects_a_table_through_the_game_page(
     post = {"number": 1, "version": 1, "trump": "hearts", "team": "A", "points": 90}
     assert client_as("scorer").post(url, post).status_code == 403
     assert table.game.deals.get(number=1).entry == {"trump": "hearts", "points": {"A": 100}}
+    refused = client_as("admin").post(url, post)  # confirmed: the director reopens it first
+    assert refused.status_code == 422
+    assert (
+        "This table is confirmed: reopen it on the tournament dashboard to correct it."
+        in refused.content.decode()
+    )
+    assert table.game.deals.get(number=1).entry == {"trump": "hearts", "points": {"A": 100}}
+    services.reopen_table(table=table, by=director())
     assert client_as("admin").post(url, post).status_code == 302
     assert table.game.deals.get(number=1).entry == {"trump": "hearts", "points": {"A": 90}}
     page = client_as("scorer").get(f"/games/{table.game_id}/").content.decode()
     assert 'id="dealform"' not in page and "/deals/1/edit/" not in page
+
+
+def test_a_phone_retrying_its_last_deal_after_the_confirmation_is_told_it_was_saved(
+    event: Tournament,
+) -> None:
+    """The answer to the last deal was lost on the hall's Wi-Fi; the phone posts it again, locked or not."""
+    table = tables(event.pass_set.get(number=2))[0]
+    token = uuid.uuid4()
+    play(table, 100)
+    guard = services.table_guard(table.token)
+    games.record_deal(
+        game_id=table.game_id, entry=entry(57), by=None, number=2, client_token=token, guard=guard
+    )
+    confirm(table)
+    again = games.record_deal(
+        game_id=table.game_id, entry=entry(57), by=None, number=2, client_token=token, guard=guard
+    )
+    assert again.repeated and table.game.deals.count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_last_two_tables_confirming_at_once_finish_the_tournament(
+    postgres_only: None, club: Club
+) -> None:
+    """Each confirmation sees the other's, since both lock the tournament first."""
+    tournament = make_event(club, players=8, passes=1, deals=1)
+    first, second = tables(draw(tournament))
+    play(first, 100)
+    play(second, 57)
+    run_together(lambda: confirm(first), lambda: confirm(second))
+    tournament.refresh_from_db()
+    assert tournament.finished

@@ -226,7 +226,11 @@ def reopen(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     tournament = load_tournament(request.user, slug, Need.ADMIN)
     table = get_object_or_404(Table, pk=pk, pass_played__tournament=tournament)
     services.reopen_table(table=table, by=request.user)
-    messages.success(request, f"Table {table.number} is open again: its link takes corrections.")
+    messages.success(
+        request,
+        f"Table {table.number} is open again: correct it from its game page (or its link while its pass is "
+        "the current one), then the table confirms again with its PIN.",
+    )
     return redirect(reverse("tournament_dashboard", args=[tournament.slug]) + f"#table-{table.number}")
 
 
