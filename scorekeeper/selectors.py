@@ -35,6 +35,7 @@ class DealRow:
     scores: list[int]
     details: dict[str, Any]
     is_last: bool
+    token: Any  # the deal's client token: its Delete button names this very deal
 
 
 @dataclass(frozen=True)
@@ -96,16 +97,18 @@ def side_label(variant: str, side: str, seats: list[str]) -> str:
     return side
 
 
-def _row(scored: DealResult, sides: tuple[str, ...], last: int) -> DealRow:
+def _row(scored: DealResult, sides: tuple[str, ...], stored: list[tuple[Any, Any]]) -> DealRow:
     scores = [scored.scores.get(side, 0) for side in sides]
-    return DealRow(scored.number, scores, dict(scored.details), scored.number == last)
+    token = stored[scored.number - 1][1]
+    return DealRow(scored.number, scores, dict(scored.details), scored.number == len(stored), token)
 
 
 def game_board(access: GameAccess) -> Board:
     """Seats and entries in two queries; the engine re-scores them (pure, fast)."""
     game = access.game
     seats = list(game.seats.order_by("position").values_list("name", flat=True))
-    entries = list(game.deals.order_by("number").values_list("entry", flat=True))
+    stored = list(game.deals.order_by("number").values_list("entry", "client_token"))
+    entries = [entry for entry, _ in stored]
     result = rules.score_game(game.variant, seats, game.settings, entries, deal_limit=game.deal_limit)
     placing = {p.side: p.rank for p in result.ranking}
     is_schieber = game.variant == "schieber"
@@ -122,7 +125,7 @@ def game_board(access: GameAccess) -> Board:
         )
         for side in result.sides
     ]
-    rows = [_row(deal, result.sides, len(entries)) for deal in result.deals]
+    rows = [_row(deal, result.sides, stored) for deal in result.deals]
     return Board(access, seats, entries, result, sides, rows)
 
 

@@ -212,14 +212,18 @@ def edit_deal(
     by: User | None,
     version: int,
     guard: Guard | None = None,
+    client_token: uuid.UUID | None = None,
 ) -> Recorded:
-    """Replace a deal's entry; `version` is the one the scorer saw, so a stale edit is refused."""
+    """Replace a deal's entry; `version` is the one the scorer saw, so a stale edit is refused.
+
+    `client_token` names the very deal the form was opened on: a deal deleted and entered again under
+    the same number starts again at version 1, and only its token tells it from the old one."""
     game = _locked(game_id, guard)
     deals = list(game.deals.order_by("number"))
     deal = next((d for d in deals if d.number == number), None)
     if deal is None:
         raise DealConflict(f"Deal {number} no longer exists: it was deleted meanwhile.")
-    if deal.version != version:
+    if deal.version != version or (client_token is not None and deal.client_token != client_token):
         raise DealConflict("This deal was changed meanwhile on another phone. Check it and save again.")
     entries = [dict(entry) if d.number == number else d.entry for d in deals]
     result = _score(game, entries)
@@ -235,12 +239,24 @@ def edit_deal(
 
 
 @transaction.atomic
-def delete_last_deal(*, game_id: int, number: int, by: User | None, guard: Guard | None = None) -> GameResult:
-    """Only the last deal can go, so no later deal is ever scored against a hole."""
+def delete_last_deal(
+    *,
+    game_id: int,
+    number: int,
+    by: User | None,
+    guard: Guard | None = None,
+    client_token: uuid.UUID | None = None,
+) -> GameResult:
+    """Only the last deal can go, so no later deal is ever scored against a hole.
+
+    `client_token`, when given, is the deal the Delete button was shown for: a stale page never
+    deletes a deal entered again meanwhile under the same number."""
     game = _locked(game_id, guard)
     deals = list(game.deals.order_by("number"))
     if not deals or deals[-1].number != number:
         raise DealConflict(f"Deal {number} is no longer the last deal: only the last deal can be deleted.")
+    if client_token is not None and deals[-1].client_token != client_token:
+        raise DealConflict(f"Deal {number} was changed meanwhile on another phone: check the list.")
     last = deals.pop()
     result = _score(game, [d.entry for d in deals])
     last.delete()

@@ -521,3 +521,26 @@ def test_stored_scores_sum_to_the_totals(
     game.refresh_from_db()
     assert game.totals == dict(shorter.totals)
     assert score_sums(game) == ({} if len(deals) == 1 else dict(shorter.totals))
+
+
+def test_a_stale_form_never_touches_a_deal_entered_again_under_its_number(
+    make_game: Callable[..., Game], scorer: User
+) -> None:
+    """Deal 2 is deleted and entered again elsewhere (version 1 again): the old page's edit form and
+    Delete button name the old deal by its token, so both are refused and the new deal 2 stays."""
+    game = make_game(deals=[hearts(100), hearts(80)])
+    old_token = game.deals.get(number=2).client_token
+    services.delete_last_deal(game_id=game.pk, number=2, by=scorer)
+    record(game, 2, hearts(60), scorer)
+    before = snapshot(game)
+
+    with pytest.raises(DealConflict) as edit:
+        services.edit_deal(
+            game_id=game.pk, number=2, entry=hearts(90), by=scorer, version=1, client_token=old_token
+        )
+    assert edit.value.message == "This deal was changed meanwhile on another phone. Check it and save again."
+    with pytest.raises(DealConflict) as delete:
+        services.delete_last_deal(game_id=game.pk, number=2, by=scorer, client_token=old_token)
+    assert delete.value.message == "Deal 2 was changed meanwhile on another phone: check the list."
+    assert snapshot(game) == before
+    assert game.deals.get(number=2).entry == hearts(60)

@@ -13,11 +13,12 @@ from ..rules.base import InvalidDeal
 
 class DealForm(forms.Form):
     """`number` is the deal the scorer is entering, `client_token` recognises a repeated post,
-    `version` the edit the scorer started from."""
+    `version` the edit the scorer started from, `deal_token` the very deal being corrected."""
 
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     client_token = forms.UUIDField(widget=forms.HiddenInput, required=False)
     version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
+    deal_token = forms.UUIDField(widget=forms.HiddenInput, required=False)  # the deal a correction is for
 
     conflict: list[str]
     error_fields: ClassVar[dict[str, str]] = {}

@@ -45,6 +45,14 @@ def deal_form(board: Board, data: Any = None, *, number: int | None = None, **kw
     return form_class(data, seats=board.seats, suit_names=board.game.club.suit_names, state=state, **kwargs)
 
 
+def _posted_token(request: HttpRequest) -> uuid.UUID | None:
+    """The deal a Delete button was shown for; a page without it (an older page) deletes by number."""
+    try:
+        return uuid.UUID(request.POST.get("client_token", ""))
+    except ValueError:
+        return None
+
+
 def _posted_number(request: HttpRequest) -> int | None:
     raw = request.POST.get("number", "")
     return int(raw) if raw.isdigit() else None
@@ -182,7 +190,12 @@ def edit_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpResp
     if deal is None:
         raise Http404("No such deal.")
     board = selectors.game_board(access)
-    initial = {**_form_class(board).initial_from_entry(deal.entry), "number": number, "version": deal.version}
+    initial = {
+        **_form_class(board).initial_from_entry(deal.entry),
+        "number": number,
+        "version": deal.version,
+        "deal_token": deal.client_token,
+    }
     form = deal_form(board, request.POST or None, number=number, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
@@ -192,6 +205,7 @@ def edit_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpResp
                 entry=form.entry(),
                 by=access.by,
                 version=form.cleaned_data["version"] or 0,
+                client_token=form.cleaned_data["deal_token"],
                 guard=access.guard,
             )
         except InvalidDeal as error:
@@ -212,7 +226,12 @@ def _restart_from_stored(board: Board, stale: DealForm, number: int) -> DealForm
     deal = board.game.deals.filter(number=number).first()
     if deal is None:
         return stale
-    initial = {**_form_class(board).initial_from_entry(deal.entry), "number": number, "version": deal.version}
+    initial = {
+        **_form_class(board).initial_from_entry(deal.entry),
+        "number": number,
+        "version": deal.version,
+        "deal_token": deal.client_token,
+    }
     fresh = deal_form(board, number=number, initial=initial)
     fresh.conflict = stale.non_field_errors()
     return fresh
@@ -225,7 +244,13 @@ def deal_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 def delete_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpResponse:
     try:
-        services.delete_last_deal(game_id=access.game.pk, number=number, by=access.by, guard=access.guard)
+        services.delete_last_deal(
+            game_id=access.game.pk,
+            number=number,
+            by=access.by,
+            guard=access.guard,
+            client_token=_posted_token(request),
+        )
     except DealConflict as conflict:
         messages.error(request, conflict.message)
     else:
