@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 INSTALLED := $(VENV)/.installed
 
-.PHONY: run test lint format bench
+.PHONY: run test lint format bench loadtest messages
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,11 +20,31 @@ run: $(INSTALLED)
 	@echo "Jass Scorekeeper on http://127.0.0.1:$(PORT)/  (sign in with the demo login above)"
 	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
-test: $(INSTALLED)
+# axe-core (npm) for the browser tests' accessibility audit; without npm those tests skip (CI requires them).
+AXE := tests/browser/node_modules/axe-core/axe.min.js
+$(AXE): tests/browser/package-lock.json
+	command -v npm >/dev/null && npm ci --prefix tests/browser --no-audit --no-fund --silent && touch $(AXE) || true
+
+test: $(INSTALLED) $(AXE)
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 bench: $(INSTALLED)
 	$(PY) manage.py bench --settings=scorekeeper.test_settings
+
+# Drops and re-creates its own database (the name must contain "loadtest"); restarts the local PostgreSQL
+# midway (needs root). LOADTEST_ARGS e.g. "--duration 20 --no-faults"; docs/performance.md has the figures.
+LOADTEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/jass_loadtest
+loadtest: $(INSTALLED)
+	DATABASE_URL=$(LOADTEST_DATABASE_URL) \
+	SECRET_KEY=$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))') \
+	$(PY) manage.py loadtest $(LOADTEST_ARGS)
+
+# The catalogues: every marked string into locale/*/LC_MESSAGES/django.po (the translators fill them in), then
+# the .mo files, which are committed so `make run` needs no gettext. Needs GNU gettext (Debian: gettext).
+MESSAGES_IGNORE := --ignore=.venv --ignore=node_modules --ignore=test-artifacts --ignore=staticfiles --ignore=tests
+messages: $(INSTALLED)
+	DEBUG=1 $(PY) manage.py makemessages -l de_CH -l fr -l it --add-location=file $(MESSAGES_IGNORE)
+	DEBUG=1 $(PY) manage.py compilemessages $(MESSAGES_IGNORE)
 
 lint: $(INSTALLED)
 	$(VENV)/bin/ruff check .

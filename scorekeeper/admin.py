@@ -25,8 +25,8 @@ class PlayerInline(admin.TabularInline):
 
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
-    list_display = ["name", "slug", "is_public", "suit_names", "created_at"]
-    list_filter = ["is_public", "suit_names"]
+    list_display = ["name", "slug", "is_public", "suit_names", "language", "created_at"]
+    list_filter = ["is_public", "suit_names", "language"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [MembershipInline, PlayerInline]
@@ -58,7 +58,7 @@ class DealInline(admin.TabularInline):
 class GameAdmin(admin.ModelAdmin):
     list_display = ["__str__", "club", "variant", "finished", "winner", "created_at"]
     list_filter = ["variant", "finished", "club"]
-    readonly_fields = ["totals", "finished", "winner", "revision", "created_by", "created_at"]
+    readonly_fields = ["totals", "finished", "winner", "revision", "seat_names", "created_by", "created_at"]
     inlines = [SeatInline, DealInline]
 
     def has_add_permission(

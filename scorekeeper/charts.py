@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
+from django.utils.formats import number_format
+
 WIDTH, HEIGHT = 320, 180
 LEFT, RIGHT, TOP, BOTTOM = 40, 10, 10, 24
 """The plot area's margins: room for the y labels on the left and the x labels below."""
@@ -99,7 +101,8 @@ def ticks(low: float, high: float, count: int = 4, *, whole: bool = False) -> li
 
 
 def number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+    """A label's number: whole as it is, else to one decimal in the reader's locale (12.5, or 12,5)."""
+    return str(int(value)) if float(value).is_integer() else number_format(round(value, 1), 1)
 
 
 def _spread(count: int, left: float, right: float) -> list[float]:

@@ -82,7 +82,7 @@ def history_row(game: Played, names: Mapping[int, str]) -> dict[str, Any]:
         "rank": game.rank,
         "places": game.places,
         "result": game.result,
-        "deals": len(game.deals),
+        "deals": game.deal_count,
     }
 
 

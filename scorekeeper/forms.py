@@ -8,13 +8,25 @@ from typing import Any
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
+from django.utils.functional import Promise
 from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop, pgettext_lazy
 
 from . import rules
 from .dealforms import playable_variants
-from .models import Club, Role
-from .rules.base import MODES
+from .models import Club, Role, variant_name
+from .rule_messages import translate
+from .rules.base import MODES, preset_name
 from .suits import mode_name
+
+DJANGO_SIGN_IN_MESSAGES = (
+    gettext_noop(
+        "Please enter a correct %(username)s and password. Note that both fields may be case-sensitive."
+    ),
+)
+"""Django's own words on the sign-in page, in our catalogue too: it comes before Django's, whose German
+writes ß where Swiss Standard German writes ss."""
 
 
 class SignUpForm(UserCreationForm):
@@ -26,63 +38,67 @@ class SignUpForm(UserCreationForm):
 class ClubForm(forms.ModelForm):
     class Meta:
         model = Club
-        fields = ("name", "is_public", "suit_names")
+        fields = ("name", "is_public", "suit_names", "language")
         widgets = {"suit_names": forms.RadioSelect}
+        # the labels Django derives from these fields' names, as words a translator sees
+        labels = {"name": _("Name"), "suit_names": _("Suit names")}
 
     def clean_name(self) -> str:
         name = self.cleaned_data["name"].strip()
         if not slugify(name):
-            raise forms.ValidationError("The name needs at least one letter or digit.")
+            raise forms.ValidationError(_("The name needs at least one letter or digit."))
         return name
 
 
 class MemberForm(forms.Form):
-    username = forms.CharField(max_length=150, label="Username of a signed-up user")
-    role = forms.ChoiceField(choices=Role.choices, initial=Role.SCORER)
+    username = forms.CharField(max_length=150, label=_("Username of a signed-up user"))
+    role = forms.ChoiceField(choices=Role.choices, initial=Role.SCORER, label=_("Role"))
 
     def clean_username(self) -> User:
         username = self.cleaned_data["username"].strip()
         user = User.objects.filter(username__iexact=username).first()
         if user is None:
-            raise forms.ValidationError(f"No user is called {username!r}: they sign up first.")
+            raise forms.ValidationError(
+                _("No user is called %(name)s: they sign up first."), params={"name": repr(username)}
+            )
         return user
 
 
 class RoleForm(forms.Form):
-    role = forms.ChoiceField(choices=Role.choices)
+    role = forms.ChoiceField(choices=Role.choices, label=_("Role"))
 
 
 class PlayerForm(forms.Form):
-    name = forms.CharField(max_length=60, label="New player")
+    name = forms.CharField(max_length=60, label=_("New player"))
 
     def clean_name(self) -> str:
         name = " ".join(self.cleaned_data["name"].split())
         if not name:
-            raise forms.ValidationError("Enter the player's name.")
+            raise forms.ValidationError(_("Enter the player's name."))
         return name
 
 
 def variant_choices() -> list[tuple[str, str]]:
     """Variants that have both rules and a deal form: only those can be played live."""
-    return [(key, key.capitalize()) for key in playable_variants()]
+    return [(key, variant_name(key)) for key in playable_variants()]
 
 
 class NewGameForm(forms.Form):
     """Variant, players by seat (the first as many as the variant needs, more optional) and a preset."""
 
-    variant = forms.ChoiceField(choices=variant_choices)
-    preset = forms.ChoiceField(required=False)
+    variant = forms.ChoiceField(choices=variant_choices, label=_("Variant"))
+    preset = forms.ChoiceField(required=False, label=_("Preset"))
 
     def __init__(self, *args: Any, variant: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.rules = rules.get_variant(variant)
-        self.fields["preset"].choices = [(name, name.capitalize()) for name in self.rules.presets]
+        self.fields["preset"].choices = [(name, translate(preset_name(name))) for name in self.rules.presets]
         counts = self.rules.player_counts
         for seat in range(1, counts[-1] + 1):
             self.fields[f"seat_{seat}"] = forms.CharField(
                 max_length=60,
                 required=seat <= counts[0],
-                label=seat_label(variant, seat) + ("" if seat <= counts[0] else " (optional)"),
+                label=seat_label(variant, seat, optional=seat > counts[0]),
                 widget=forms.TextInput(attrs={"list": "roster", "autocomplete": "off"}),
             )
 
@@ -98,22 +114,68 @@ class NewGameForm(forms.Form):
             if not name:
                 continue
             if name.casefold() in (taken.casefold() for taken in names):
-                self.add_error(field.name, f"{name} already has a seat.")
+                self.add_error(field.name, _("%(name)s already has a seat.") % {"name": name})
             names.append(name)
         data["players"] = names
         return data
 
 
-def seat_label(variant: str, seat: int) -> str:
+def seat_label(variant: str, seat: int, *, optional: bool = False) -> str:
+    """Seat 1 · team A in the team variants, else Seat 1: each label one whole phrase to translate."""
     if variant in ("schieber", "coiffeur"):
-        return f"Seat {seat} · team {'A' if seat % 2 else 'B'}"
-    return f"Seat {seat}"
+        team = "A" if seat % 2 else "B"
+        if optional:
+            return _("Seat %(seat)s · team %(team)s (optional)") % {"seat": seat, "team": team}
+        return _("Seat %(seat)s · team %(team)s") % {"seat": seat, "team": team}
+    if optional:
+        return _("Seat %(seat)s (optional)") % {"seat": seat}
+    return _("Seat %(seat)s") % {"seat": seat}
+
+
+SETTING_LABELS: dict[str, Promise] = {
+    "apple_below": pgettext_lazy("game setting", "Apple below"),
+    "big_hand_others": pgettext_lazy("game setting", "Big hand others"),
+    "counter_match_bonus": pgettext_lazy("game setting", "Counter match bonus"),
+    "deals": pgettext_lazy("game setting", "Deals"),
+    "exact_bonus": pgettext_lazy("game setting", "Exact bonus"),
+    "fifth_trick_penalty": pgettext_lazy("game setting", "Fifth trick penalty"),
+    "games": pgettext_lazy("game setting: the Jazz sub-games played", "Games"),
+    "king_in_last_trick_extra": pgettext_lazy("game setting", "King in last trick extra"),
+    "lose_at": pgettext_lazy("game setting", "Lose at"),
+    "match_bonus": pgettext_lazy("game setting", "Match bonus"),
+    "min_points": pgettext_lazy("game setting", "Min points"),
+    "multipliers": pgettext_lazy("game setting", "Multipliers"),
+    "multiply_weis": pgettext_lazy("game setting", "Multiply weis"),
+    "out_at": pgettext_lazy("game setting", "Out at"),
+    "penalties": pgettext_lazy("game setting", "Penalties"),
+    "removed_twos": pgettext_lazy("game setting", "Removed twos"),
+    "rounds": pgettext_lazy("game setting", "Rounds"),
+    "rows": pgettext_lazy("game setting: the Coiffeur rows", "Rows"),
+    "target": pgettext_lazy("game setting", "Target"),
+    "win_at": pgettext_lazy("game setting", "Win at"),
+    # Jazz's penalties, by sub-game (named as the Jazz rules name them) or by card
+    "spades": _("Spades"),
+    "clubs": _("Clubs"),
+    "tricks": _("Tricks"),
+    "plus": _("Plus"),
+    "honors": _("Honors"),
+    "jacks": _("Jacks"),
+    "queens": _("Queens"),
+    "king_of_hearts": pgettext_lazy("game setting: a Jazz penalty", "King of hearts"),
+    "last_trick": pgettext_lazy("game setting: a Jazz penalty", "Last trick"),
+    "fantan": pgettext_lazy("game setting: a Jazz penalty", "Fantan"),
+}
+"""The variants' settings (and the items of their maps) in words; a key without one shows as itself."""
+
+
+def setting_label(key: str) -> str:
+    return str(SETTING_LABELS.get(key, key.replace("_", " ").capitalize()))
 
 
 class ByPlayerCountField(forms.JSONField):
     """A null default means "by player count" (Putz lose_at, Jazz removed_twos): a blank box, not null."""
 
-    widget = forms.TextInput(attrs={"placeholder": "by player count"})
+    widget = forms.TextInput(attrs={"placeholder": _("by player count")})
 
     def prepare_value(self, value: Any) -> Any:
         return "" if value is None else super().prepare_value(value)
@@ -152,7 +214,7 @@ class SettingsForm(forms.Form):
         """A map's item is labelled by its own name; a trump mode in the club's words (Schilten, Spades).
 
         Only in a map of trump modes: Jazz's penalties for spades are about a French deck's spades."""
-        return mode_name(self.suit_names, name).name if trumps else name.replace("_", " ").capitalize()
+        return mode_name(self.suit_names, name).name if trumps else setting_label(name)
 
     def settings(self) -> dict[str, Any]:
         """cleaned_data folded back into the variant's settings shape."""
@@ -170,4 +232,4 @@ class SettingsForm(forms.Form):
         grouped: dict[str, list[forms.BoundField]] = {}
         for name in self.fields:
             grouped.setdefault(name.partition(".")[0], []).append(self[name])
-        return [(key.replace("_", " ").capitalize(), fields) for key, fields in grouped.items()]
+        return [(setting_label(key), fields) for key, fields in grouped.items()]

@@ -1,7 +1,8 @@
 """A player's numbers from the games they played: pure, so every figure is checked against a hand count.
 
-The selectors replay each game's entries with the rules engine and hand over one `Played` per game;
-everything here reads those rows only. Decided here:
+Every write scores the game with the rules engine and stores its summary: each side's counts over the
+deals (`tally_deals`) and the ranks. The selectors hand over one `Played` per game from it; everything
+here reads those rows only. Decided here:
 
 - Statistics and records count finished games only: a running game has no result yet.
 - Points are what the board says: a Schieber deal's score is card points, Weis and Stöck with the
@@ -18,13 +19,24 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
-from typing import Any
+from typing import Any, Protocol
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext, pgettext_lazy
 
 from .rules import VARIANT_MODULES
+from .rules.base import GameResult
 
 TEAM_VARIANTS = frozenset({"schieber", "coiffeur"})
 MIN_GAMES = 3
 """Best partner and toughest opponent need this many games together: one lucky evening is no record."""
+RESULT_WORDS = {
+    "running": pgettext_lazy("still being played", "running"),
+    "won": pgettext_lazy("game result", "won"),
+    "lost": pgettext_lazy("game result", "lost"),
+    "tied": pgettext_lazy("game result", "tied"),
+}
 
 
 # ---- the rows -----------------------------------------------------------------------------------------
@@ -48,6 +60,33 @@ class DealRow:
 
 
 @dataclass(frozen=True, slots=True)
+class SideTally:
+    """One side's counts over a game's deals, which the statistics add up across games.
+
+    Counted up to and including the deal in which the side dropped out (Handjass); stored on the game
+    with every write (Game.summary), so the player page reads one row per game instead of replaying
+    thousands of deals.
+    """
+
+    deals: int = 0
+    score: int = 0
+    matches: int = 0
+    """Matches made."""
+    conceded: int = 0
+    """Matches another side made."""
+    weis: int = 0
+    """Weis as announced (not multiplied, without Stöck)."""
+    misses: int = 0
+    """Differenzler: |card points - prediction|, summed."""
+    exact: int = 0
+    """Differenzler: deals without a miss."""
+    apples: int = 0
+
+
+TALLIED = tuple(SideTally.__dataclass_fields__)
+
+
+@dataclass(frozen=True, slots=True)
 class EventRow:
     """The tournament pass a table game belongs to."""
 
@@ -67,7 +106,9 @@ class Played:
     played_at: datetime
     player: int
     seats: tuple[SeatRow, ...]
-    deals: tuple[DealRow, ...]
+    deal_count: int
+    tallies: Mapping[str, SideTally]
+    """Each side's counts over the deals (tally_deals)."""
     totals: Mapping[str, int]
     ranks: Mapping[str, int]
     finished: bool
@@ -83,6 +124,11 @@ class Played:
     @property
     def side(self) -> str:
         return self.seat.side
+
+    @property
+    def tally(self) -> SideTally:
+        """The player's side's counts."""
+        return self.tallies.get(self.side) or SideTally()
 
     @property
     def total(self) -> int:
@@ -114,9 +160,19 @@ class Played:
         return "tied" if self.winner is None and self.rank == 1 else "lost"
 
     @property
+    def result_word(self) -> str:
+        """The result in the reader's language; `result` stays the key (CSS classes, exports)."""
+        return str(RESULT_WORDS[self.result])
+
+    @property
     def place(self) -> str:
-        """The rank in words ("2nd of 4"), for the page and the exports."""
-        return f"{ordinal(self.rank)} of {self.places}" if self.rank else ""
+        """The rank in words ("2nd of 4"), for the page."""
+        if not self.rank:
+            return ""
+        return pgettext("place among places", "%(place)s of %(places)s") % {
+            "place": ordinal(self.rank),
+            "places": self.places,
+        }
 
     @property
     def partners(self) -> tuple[SeatRow, ...]:
@@ -125,11 +181,6 @@ class Played:
     @property
     def opponents(self) -> tuple[SeatRow, ...]:
         return tuple(s for s in self.seats if s.side != self.side)
-
-    def side_scores(self) -> list[int]:
-        """The player's side's score in each deal."""
-        side = self.side
-        return [deal.scores.get(side, 0) for deal in self.deals]
 
     def beats(self, other: SeatRow) -> int:
         """1 if the player finished ahead of `other`, -1 behind, 0 level."""
@@ -140,9 +191,83 @@ class Played:
 
 
 def ordinal(number: int) -> str:
-    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
-    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st; in German 1., in French 1er but 21e."""
+    if number == 1:
+        template = pgettext("ordinal: exactly 1", "%(number)sst")
+    elif 10 <= number % 100 <= 20:
+        template = pgettext("ordinal: 10 to 20, 110 to 120...", "%(number)sth")
+    elif number % 10 == 1:
+        template = pgettext("ordinal: ends in 1 (21, 31...)", "%(number)sst")
+    elif number % 10 == 2:
+        template = pgettext("ordinal: ends in 2 (2, 22...)", "%(number)snd")
+    elif number % 10 == 3:
+        template = pgettext("ordinal: ends in 3 (3, 23...)", "%(number)srd")
+    else:
+        template = pgettext("ordinal: ends in 0 or 4 to 9", "%(number)sth")
+    return template % {"number": number}
+
+
+# ---- tallies: what a game's deals add up to, per side --------------------------------------------------
+
+
+class Scored(Protocol):
+    """A scored deal: a DealRow, or the engine's DealResult."""
+
+    @property
+    def scores(self) -> Mapping[str, int]: ...
+
+    @property
+    def details(self) -> Mapping[str, Any]: ...
+
+
+def tally_deals(sides: Iterable[str], deals: Iterable[Scored]) -> dict[str, SideTally]:
+    """Each side's counts over the deals, up to and including the one in which it dropped out."""
+    counts = {side: dict.fromkeys(TALLIED, 0) for side in sides}
+    still_in = set(counts)
+    for deal in deals:
+        details = deal.details
+        match = details.get("match") if isinstance(details.get("match"), str) else None  # Coiffeur: a flag
+        out = details.get("out") or ()
+        apples, weis = details.get("apples") or (), details.get("weis") or {}
+        predictions, points = details.get("predictions"), details.get("points")
+        for side in [side for side in counts if side in still_in]:
+            count = counts[side]
+            count["deals"] += 1
+            count["score"] += deal.scores.get(side, 0)
+            count["matches"] += match == side
+            count["conceded"] += match not in (None, side)
+            count["weis"] += weis.get(side, 0)
+            count["apples"] += side in apples
+            if predictions is not None and side in predictions:
+                miss = abs(points[side] - predictions[side])
+                count["misses"] += miss
+                count["exact"] += miss == 0
+            if side in out:
+                still_in.discard(side)
+    return {side: SideTally(**count) for side, count in counts.items()}
+
+
+def summary(sides: Iterable[str], deals: Sequence[Scored], ranks: Mapping[str, int]) -> dict[str, Any]:
+    """What Game.summary stores: the deal count, the ranks and each side's non-zero counts (JSON)."""
+    tallies = tally_deals(sides, deals)
+    return {
+        "deals": len(deals),
+        "ranks": dict(ranks),
+        "sides": {
+            side: {name: value for name in TALLIED if (value := getattr(tally, name))}
+            for side, tally in tallies.items()
+        },
+    }
+
+
+def game_summary(result: GameResult) -> dict[str, Any]:
+    """The summary a write stores from the engine's result of the whole game."""
+    return summary(result.sides, result.deals, {placing.side: placing.rank for placing in result.ranking})
+
+
+def tallies_from(stored: Mapping[str, Mapping[str, int]]) -> dict[str, SideTally]:
+    """The tallies of a stored summary's "sides"."""
+    return {side: SideTally(**counts) for side, counts in stored.items()}
 
 
 # ---- statistics per variant ----------------------------------------------------------------------------
@@ -151,7 +276,8 @@ def ordinal(number: int) -> str:
 @dataclass(frozen=True, slots=True)
 class Figure:
     key: str
-    label: str
+    label: str | Promise
+    """Translated when shown: a figure is built once, the page may speak any language."""
     value: float | None
     digits: int = 1
     """Decimals the page shows."""
@@ -181,76 +307,53 @@ def mean(values: Sequence[float]) -> float | None:
     return ratio(sum(values), len(values))
 
 
-def _deals(games: Iterable[Played]) -> list[tuple[Played, DealRow]]:
-    return [(game, deal) for game in games for deal in game.deals]
+def added(games: Iterable[Played]) -> SideTally:
+    """The player's side's counts, added up over the games."""
+    tallies = [game.tally for game in games]
+    return SideTally(*(sum(getattr(tally, name) for tally in tallies) for name in TALLIED))
 
 
 def schieber_figures(games: Sequence[Played]) -> tuple[Figure, ...]:
-    deals = _deals(games)
-    points = sum(deal.scores.get(game.side, 0) for game, deal in deals)
-    matches = [(game.side, deal.details.get("match")) for game, deal in deals]
-    made = sum(1 for side, match in matches if match == side)
-    conceded = sum(1 for side, match in matches if match not in (None, side))
-    weis = sum(deal.details.get("weis", {}).get(game.side, 0) for game, deal in deals)
+    counts = added(games)
     return (
-        Figure("points_per_deal", "Points per deal", ratio(points, len(deals))),
-        Figure("points_per_pass", "Points per pass", mean([g.total for g in games if g.is_pass])),
-        Figure("matches_made", "Matches made", made, 0),
-        Figure("matches_conceded", "Matches conceded", conceded, 0),
-        Figure("weis_per_deal", "Weis per deal", ratio(weis, len(deals))),
+        Figure("points_per_deal", _("Points per deal"), ratio(counts.score, counts.deals)),
+        Figure("points_per_pass", _("Points per pass"), mean([g.total for g in games if g.is_pass])),
+        Figure("matches_made", _("Matches made"), counts.matches, 0),
+        Figure("matches_conceded", _("Matches conceded"), counts.conceded, 0),
+        Figure("weis_per_deal", _("Weis per deal"), ratio(counts.weis, counts.deals)),
     )
 
 
 def differenzler_figures(games: Sequence[Played]) -> tuple[Figure, ...]:
     """The miss is |card points - prediction|, whatever bonus the club gives for an exact hit."""
-    misses = [
-        abs(deal.details["points"][game.seat.name] - deal.details["predictions"][game.seat.name])
-        for game, deal in _deals(games)
-    ]
+    counts = added(games)
     return (
-        Figure("average_deviation", "Average deviation", mean(misses)),
-        Figure("exact_hits", "Exact hits", sum(1 for miss in misses if miss == 0), 0),
+        Figure("average_deviation", _("Average deviation"), ratio(counts.misses, counts.deals)),
+        Figure("exact_hits", _("Exact hits"), counts.exact, 0),
     )
 
 
 def molotow_figures(games: Sequence[Played]) -> tuple[Figure, ...]:
-    return (Figure("net_sticks_per_game", "Net sticks per game", mean([g.total for g in games])),)
+    return (Figure("net_sticks_per_game", _("Net sticks per game"), mean([g.total for g in games])),)
 
 
-def putz_figures(games: Sequence[Played]) -> tuple[Figure, ...]:
-    deals = _deals(games)
-    apples = sum(1 for game, deal in deals if game.seat.name in deal.details.get("apples", ()))
-    return (Figure("apples_per_deal", "Apples per deal", ratio(apples, len(deals)), 2),)
-
-
-def deals_in(game: Played) -> list[DealRow]:
-    """The deals up to and including the one in which the player dropped out."""
-    name, kept = game.seat.name, []
-    for deal in game.deals:
-        kept.append(deal)
-        if name in deal.details.get("out", ()):
-            break
-    return kept
-
-
-def handjass_figures(games: Sequence[Played]) -> tuple[Figure, ...]:
-    played = [(game, deal) for game in games for deal in deals_in(game)]
-    apples = sum(1 for game, deal in played if game.seat.name in deal.details.get("apples", ()))
-    return (Figure("apples_per_deal", "Apples per deal", ratio(apples, len(played)), 2),)
+def apples_figures(games: Sequence[Played]) -> tuple[Figure, ...]:
+    """Putz, and Handjass while the player was still in: apples per deal played."""
+    counts = added(games)
+    return (Figure("apples_per_deal", _("Apples per deal"), ratio(counts.apples, counts.deals), 2),)
 
 
 def jazz_figures(games: Sequence[Played]) -> tuple[Figure, ...]:
-    deals = _deals(games)
-    penalty = sum(deal.scores.get(game.side, 0) for game, deal in deals)
-    return (Figure("penalty_per_game", "Penalty per sub-game", ratio(penalty, len(deals))),)
+    counts = added(games)
+    return (Figure("penalty_per_game", _("Penalty per sub-game"), ratio(counts.score, counts.deals)),)
 
 
 FIGURES: dict[str, Callable[[Sequence[Played]], tuple[Figure, ...]]] = {
     "schieber": schieber_figures,
     "differenzler": differenzler_figures,
     "molotow": molotow_figures,
-    "putz": putz_figures,
-    "handjass": handjass_figures,
+    "putz": apples_figures,
+    "handjass": apples_figures,
     "jazz": jazz_figures,
 }
 
@@ -276,7 +379,7 @@ def statistics(games: Iterable[Played]) -> list[VariantStats]:
             variant=variant,
             games=len(played),
             wins=sum(1 for game in played if game.won),
-            deals=sum(len(game.deals) for game in played),
+            deals=sum(game.deal_count for game in played),
             figures=FIGURES[variant](played) if variant in FIGURES else (),
         )
         for variant, played in by_variant(games).items()
@@ -386,9 +489,9 @@ def pass_points(games: Iterable[Played]) -> list[tuple[str, float]]:
 def deal_points(games: Iterable[Played]) -> list[tuple[str, float]]:
     """Points per deal in each finished Schieber game, oldest first: where no pass was played."""
     return [
-        (game.played_at.date().isoformat(), sum(game.side_scores()) / len(game.deals))
+        (game.played_at.date().isoformat(), game.tally.score / game.deal_count)
         for game in oldest_first(games)
-        if game.variant == "schieber" and game.finished and game.deals
+        if game.variant == "schieber" and game.finished and game.deal_count
     ]
 
 

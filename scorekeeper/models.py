@@ -11,29 +11,44 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 USER = settings.AUTH_USER_MODEL
 
 
 class Role(models.TextChoices):
-    OWNER = "owner", "Owner"
-    ADMIN = "admin", "Admin"
-    SCORER = "scorer", "Scorer"
-    VIEWER = "viewer", "Viewer"
+    OWNER = "owner", _("Owner")
+    ADMIN = "admin", _("Admin")
+    SCORER = "scorer", _("Scorer")
+    VIEWER = "viewer", _("Viewer")
 
 
 class SuitNames(models.TextChoices):
-    GERMAN = "german", "Swiss-German (Rosen, Schellen, Schilten, Eicheln)"
-    FRENCH = "french", "French (hearts, diamonds, spades, clubs)"
+    GERMAN = "german", _("Swiss-German (Rosen, Schellen, Schilten, Eicheln)")
+    FRENCH = "french", _("French (hearts, diamonds, spades, clubs)")
 
 
 class Club(models.Model):
     name = models.CharField(max_length=100)
     slug = models.SlugField(max_length=60, unique=True)
     is_public = models.BooleanField(
-        "public", default=False, help_text="Anyone can follow a public club's games without signing in."
+        pgettext_lazy("club", "public"),
+        default=False,
+        help_text=_("Anyone can follow a public club's games without signing in."),
     )
     suit_names = models.CharField(max_length=10, choices=SuitNames.choices, default=SuitNames.GERMAN)
+    language = models.CharField(
+        _("language"),
+        max_length=10,
+        blank=True,
+        default="",
+        choices=[("", _("Each visitor's browser language")), *settings.LANGUAGES],
+        help_text=_(
+            "The language of the club's pages, events and table phones. A visitor's own choice comes first."
+        ),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -70,6 +85,25 @@ class Player(models.Model):
         return self.name
 
 
+VARIANT_NAMES: dict[str, Promise] = {
+    "schieber": pgettext_lazy("card game", "Schieber"),
+    "coiffeur": pgettext_lazy("card game", "Coiffeur"),
+    "differenzler": pgettext_lazy("card game", "Differenzler"),
+    "molotow": pgettext_lazy("card game", "Molotow"),
+    "putz": pgettext_lazy("card game", "Putz"),
+    "handjass": pgettext_lazy("card game", "Handjass"),
+    "pandur": pgettext_lazy("card game", "Pandur"),
+    "jazz": pgettext_lazy("card game", "Jazz"),
+}
+"""The variants' names as players say them (Schieber is Chibre in Romandy), by the rules' keys."""
+
+
+def variant_name(key: str) -> str:
+    """A variant's name in the active language; a key without a name shows capitalized."""
+    name = VARIANT_NAMES.get(key)
+    return str(name) if name is not None else key.capitalize()
+
+
 class Game(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="games")
     variant = models.CharField(max_length=20)
@@ -80,12 +114,21 @@ class Game(models.Model):
     totals = models.JSONField(default=dict, blank=True)
     finished = models.BooleanField(default=False)
     winner = models.CharField(max_length=60, blank=True)
-    revision = models.PositiveIntegerField(default=0, help_text="Bumped by every change, for live pages.")
+    revision = models.PositiveIntegerField(default=0, help_text=_("Bumped by every change, for live pages."))
+    # Each side's [score, matches, apples] summed over its DealScore rows, written with the totals: the
+    # standings of a 2000-player event read 5000 of these instead of summing 120,000 score rows.
+    side_sums = models.JSONField(default=dict, blank=True)
+    # The deal count, the ranks and each side's counts for the statistics (history.summary), written
+    # with the totals: a player page of 1000 games reads these instead of replaying 12,000 deals.
+    summary = models.JSONField(default=dict, blank=True)
     deal_limit = models.PositiveIntegerField(
         null=True,
         blank=True,
-        help_text="A game of exactly this many deals (a tournament pass); empty: the rules end it.",
+        help_text=_("A game of exactly this many deals (a tournament pass); empty: the rules end it."),
     )
+    # The seats' names in seat order, copied when the game starts (they never change after): every
+    # deal post and page needs them, and reads them with the game instead of querying the seats.
+    seat_names = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -94,7 +137,14 @@ class Game(models.Model):
         return f"{self.get_variant_display()} #{self.pk}"
 
     def get_variant_display(self) -> str:
-        return self.variant.capitalize()
+        return variant_name(self.variant)
+
+    def names_by_seat(self) -> list[str]:
+        """The names the deal entries use, in seat order; a game stored without the copy (made
+        outside the services) reads its seats."""
+        if self.seat_names:
+            return list(self.seat_names)
+        return list(self.seats.order_by("position").values_list("name", flat=True))
 
 
 class Seat(models.Model):
@@ -120,8 +170,10 @@ class Deal(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
     number = models.PositiveIntegerField()
     entry = models.JSONField()
-    version = models.PositiveIntegerField(default=1, help_text="Bumped by every edit, to refuse stale edits.")
-    client_token = models.UUIDField(default=uuid.uuid4, help_text="Recognises a repeated submission.")
+    version = models.PositiveIntegerField(
+        default=1, help_text=_("Bumped by every edit, to refuse stale edits.")
+    )
+    client_token = models.UUIDField(default=uuid.uuid4, help_text=_("Recognises a repeated submission."))
     created_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
@@ -145,8 +197,8 @@ class DealScore(models.Model):
     deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="scores")
     side = models.CharField(max_length=60)
     score = models.IntegerField()
-    matches = models.PositiveSmallIntegerField(default=0, help_text="1 if this side made a match.")
-    apples = models.PositiveSmallIntegerField(default=0, help_text="1 if this side got an apple.")
+    matches = models.PositiveSmallIntegerField(default=0, help_text=_("1 if this side made a match."))
+    apples = models.PositiveSmallIntegerField(default=0, help_text=_("1 if this side got an apple."))
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["deal", "side"], name="one_score_per_side")]
@@ -159,9 +211,9 @@ class DealChange(models.Model):
     """The audit trail: who added, edited or deleted which deal, when, and what it was before and after."""
 
     class Action(models.TextChoices):
-        ADDED = "added", "added"
-        EDITED = "edited", "edited"
-        DELETED = "deleted", "deleted"
+        ADDED = "added", pgettext_lazy("deal", "added")
+        EDITED = "edited", pgettext_lazy("deal", "edited")
+        DELETED = "deleted", pgettext_lazy("deal", "deleted")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
     deal_number = models.PositiveIntegerField()
@@ -188,8 +240,8 @@ class Rating(models.Model):
     variant = models.CharField(max_length=20)
     mu = models.FloatField()
     sigma = models.FloatField()
-    games = models.PositiveIntegerField(default=0, help_text="Rated games (tournaments not counted).")
-    wins = models.PositiveIntegerField(default=0, help_text="Rated games won alone (or with a partner).")
+    games = models.PositiveIntegerField(default=0, help_text=_("Rated games (tournaments not counted)."))
+    wins = models.PositiveIntegerField(default=0, help_text=_("Rated games won alone (or with a partner)."))
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -213,14 +265,14 @@ class RatingChange(models.Model):
     tournament = models.ForeignKey(
         "tournaments.Tournament", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
-    team = models.CharField(max_length=60, help_text="The side played for: partners share it.")
-    rank = models.PositiveIntegerField(help_text="Place in the game or event, 1 = first; ties share it.")
+    team = models.CharField(max_length=60, help_text=_("The side played for: partners share it."))
+    rank = models.PositiveIntegerField(help_text=_("Place in the game or event, 1 = first; ties share it."))
     won = models.BooleanField(default=False)
     mu_before = models.FloatField()
     sigma_before = models.FloatField()
     mu_after = models.FloatField()
     sigma_after = models.FloatField()
-    at = models.DateTimeField(help_text="When the game or event finished: the order of the history.")
+    at = models.DateTimeField(help_text=_("When the game or event finished: the order of the history."))
 
     class Meta:
         ordering = ["at", "pk"]

@@ -1,7 +1,8 @@
 """Who may do what in a club: the one place that decides it.
 
 Roles rank owner > admin > scorer > viewer. Reading a public club's games needs no login; a private
-club's only membership. Views ask through `load_club` / `load_game`, never on their own.
+club's only membership. Views ask through `load_club` / `load_game`, never on their own. Having
+loaded the club, these also switch the page to the club's language (scorekeeper/languages.py).
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import F, OuterRef, Subquery
 from django.http import Http404
 from django.urls import reverse
+from django.utils.translation import gettext
 
+from .languages import use_club_language
 from .models import Club, Game, Membership, Role
 from .services import DealConflict, Guard
 
@@ -62,16 +65,17 @@ def check(*, user: User | AnonymousUser, role: str | None, is_public: bool, need
     if not user.is_authenticated:
         raise SignInRequired
     if role is None and not is_public:
-        raise Http404("No such club.")
-    raise PermissionDenied("Your role in this club does not allow this.")
+        raise Http404(gettext("No such club."))
+    raise PermissionDenied(gettext("Your role in this club does not allow this."))
 
 
 def load_club(user: User | AnonymousUser, slug: str, need: Need) -> Club:
     """The club with `role` (the user's role or None) set, in one query, or a refusal."""
     club = Club.objects.annotate(role=_role_subquery(user, "pk")).filter(slug=slug).first()
     if club is None:
-        raise Http404("No such club.")
+        raise Http404(gettext("No such club."))
     check(user=user, role=club.role, is_public=club.is_public, need=need)
+    use_club_language(club)
     return club
 
 
@@ -88,8 +92,9 @@ def load_game(user: User | AnonymousUser, pk: int, need: Need) -> Game:
         .first()
     )
     if game is None:
-        raise Http404("No such game.")
+        raise Http404(gettext("No such game."))
     check(user=user, role=game.role, is_public=game.club.is_public, need=write_need(game, need))
+    use_club_language(game.club)
     return game
 
 
@@ -122,7 +127,9 @@ def refuse_confirmed_table(game: Game) -> None:
     """A guard for the director's corrections through the game page: a confirmed table is reopened
     first (on the dashboard), so the tournament's finish and ratings are settled again."""
     if Game.objects.filter(pk=game.pk, tournament_table__confirmed_at__isnull=False).exists():
-        raise DealConflict("This table is confirmed: reopen it on the tournament dashboard to correct it.")
+        raise DealConflict(
+            gettext("This table is confirmed: reopen it on the tournament dashboard to correct it.")
+        )
 
 
 def game_access(user: User | AnonymousUser, pk: int, need: Need) -> GameAccess:

@@ -1,8 +1,8 @@
 """The player pages' reads, in a fixed number of queries however many games the player played.
 
-One query brings every seat of the player's games with the game and its tournament pass, one the deal
-entries, which the rules engine replays in Python (the single source of every figure, and fast); one
-the filter choices; one the tournaments entered, and four their standings, every event at once.
+One query brings the player's games with their tournament pass and the summary the rules engine stored
+with the last write (ranks, and each side's counts for the statistics), one their seats; one the filter
+choices; one the tournaments entered, and four their standings, every event at once.
 """
 
 from __future__ import annotations
@@ -13,38 +13,36 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import QuerySet, Sum
+from django.db.models import QuerySet
 from django.db.models.functions import ExtractYear
 
 from tournaments.formats import FORMATS, format_rules
-from tournaments.models import Bye, Entrant, TableSeat, Tournament
-from tournaments.selectors import standings_rules
+from tournaments.models import Bye, Entrant, Table, TableSeat, Tournament
+from tournaments.selectors import NOTHING, game_side_sums, standings_rules
 from tournaments.standings import PassResult, rank
 
 from . import rules
-from .history import TEAM_VARIANTS, DealRow, EventRow, Played, SeatRow, variant_order
-from .models import Deal, DealScore, Game, Player, Seat
+from .history import TEAM_VARIANTS, EventRow, Played, SeatRow, tallies_from, variant_order
+from .models import Game, Player, Seat
 from .selectors import side_label
 
-EVENT = "game__tournament_table__"
-SEAT_FIELDS = (
-    "game_id",
-    "position",
-    "player_id",
-    "name",
-    "player__name",
-    "game__variant",
-    "game__settings",
-    "game__created_at",
-    "game__deal_limit",
-    "game__totals",
-    "game__winner",
+EVENT = "tournament_table__"
+GAME_FIELDS = (
+    "pk",
+    "variant",
+    "created_at",
+    "deal_limit",
+    "totals",
+    "finished",
+    "winner",
+    "summary",
     f"{EVENT}number",
     f"{EVENT}pass_played__number",
     f"{EVENT}pass_played__tournament__slug",
     f"{EVENT}pass_played__tournament__name",
     f"{EVENT}pass_played__tournament__pass_word",
 )
+SEAT_FIELDS = ("game_id", "position", "player_id", "name", "player__name")
 
 
 @dataclass(frozen=True)
@@ -127,51 +125,45 @@ def shared_games(player: Player, other: Player) -> QuerySet[Game]:
 
 
 def played_games(player: Player, games: QuerySet[Game]) -> tuple[list[Played], dict[int, str]]:
-    """Two queries: the seats of `games` with the game, then the entries, replayed game by game."""
-    seats = (
-        Seat.objects.filter(game__in=games)
-        .order_by("-game__created_at", "-game_id", "position")
-        .values_list(*SEAT_FIELDS)
-    )
-    by_game: dict[int, list[tuple[Any, ...]]] = {}
+    """Two queries: `games` newest first with their stored summaries, then their seats.
+
+    The summaries are the rules engine's, stored by every write: 1000 games are read, not replayed.
+    """
+    rows = list(games.order_by("-created_at", "-pk").values_list(*GAME_FIELDS))
+    seats: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
     names: dict[int, str] = {}
-    for row in seats:
-        by_game.setdefault(row[0], []).append(row)
-        names[row[2]] = row[4]
-    entries: dict[int, list[Any]] = defaultdict(list)
-    for game_id, entry in (
-        Deal.objects.filter(game__in=games).order_by("game_id", "number").values_list("game_id", "entry")
-    ):
-        entries[game_id].append(entry)
-    played = [replay(player.pk, rows, entries[game_id]) for game_id, rows in by_game.items()]
-    return played, names
+    for seat in Seat.objects.filter(game__in=games).order_by("position").values_list(*SEAT_FIELDS):
+        seats[seat[0]].append(seat)
+        names[seat[2]] = seat[4]
+    return [played(player.pk, row, seats[row[0]]) for row in rows], names
 
 
-def replay(player: int, rows: Sequence[tuple[Any, ...]], entries: list[Any]) -> Played:
-    """One game from its seat rows (SEAT_FIELDS) and entries; stored totals if it no longer scores."""
-    first = rows[0]
-    (game_id, _, _, _, _, variant, settings, created, limit, totals, winner, *event) = first
-    seats = tuple(SeatRow(r[1], r[2], r[3], side_of(variant, r[1], r[3])) for r in rows)
+def played(player: int, row: Sequence[Any], seat_rows: Sequence[tuple[Any, ...]]) -> Played:
+    """One game from its row (GAME_FIELDS) and seat rows (SEAT_FIELDS).
+
+    A game without a summary (the rules refused its entries when it was summarized) is listed with
+    its stored totals and counted nowhere.
+    """
+    (game_id, variant, created, limit, totals, finished, winner, summary, *event) = row
     common = {
         "game": game_id,
         "variant": variant,
         "played_at": created,
         "player": player,
-        "seats": seats,
+        "seats": tuple(SeatRow(r[1], r[2], r[3], side_of(variant, r[1], r[3])) for r in seat_rows),
+        "totals": totals,
+        "winner": winner or None,
         "is_pass": limit is not None,
         "event": EventRow(event[2], event[3], event[4], event[1], event[0]) if event[2] else None,
     }
-    try:
-        result = rules.score_game(variant, [s.name for s in seats], settings, entries, deal_limit=limit)
-    except rules.InvalidDeal:  # the rules changed since: list the game as stored, count it nowhere
-        return Played(**common, deals=(), totals=totals, ranks={}, finished=False, winner=winner or None)
+    if not summary:
+        return Played(**common, deal_count=0, tallies={}, ranks={}, finished=False)
     return Played(
         **common,
-        deals=tuple(DealRow(d.scores, d.details) for d in result.deals),
-        totals=result.totals,
-        ranks={p.side: p.rank for p in result.ranking},
-        finished=result.finished,
-        winner=result.winner,
+        deal_count=summary["deals"],
+        tallies=tallies_from(summary["sides"]),
+        ranks=summary["ranks"],
+        finished=finished,
     )
 
 
@@ -229,16 +221,7 @@ def pass_rows(tournaments: Sequence[Tournament]) -> dict[int, list[PassResult]]:
     """Each entrant's pass results per tournament: score sums, seats and byes, three queries in all."""
     ids = [t.pk for t in tournaments]
     partners = {t.pk: format_rules(t.format).partners for t in tournaments}
-    sums = {
-        (game, side): (score, matches, apples)
-        for game, side, score, matches, apples in DealScore.objects.filter(
-            deal__game__tournament_table__pass_played__tournament__in=ids
-        )
-        .values("deal__game_id", "side")
-        .order_by()
-        .annotate(score=Sum("score"), matches=Sum("matches"), apples=Sum("apples"))
-        .values_list("deal__game_id", "side", "score", "matches", "apples")
-    }
+    sums = game_side_sums(Table.objects.filter(pass_played__tournament__in=ids))
     rows: dict[int, list[PassResult]] = defaultdict(list)
     for tournament, entrant, number, table, game, side in TableSeat.objects.filter(
         table__pass_played__tournament__in=ids
@@ -250,7 +233,7 @@ def pass_rows(tournaments: Sequence[Tournament]) -> dict[int, list[PassResult]]:
         "table__game_id",
         "side",
     ):
-        score, matches, apples = sums.get((game, side), (0, 0, 0))
+        score, matches, apples = sums.get(game, {}).get(side, NOTHING)
         shown = side if partners[tournament] else str(entrant)
         rows[tournament].append(PassResult(entrant, number, table, shown, score, matches, apples))
     for tournament, entrant, number in Bye.objects.filter(pass_played__tournament__in=ids).values_list(

@@ -12,6 +12,8 @@ from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, QueryDict
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 
 def client_ip(request: HttpRequest) -> str | None:
@@ -69,7 +71,10 @@ class RefuseNulBytes:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if _carries_nul(request):
-            return HttpResponseBadRequest("A NUL character is not accepted.", content_type="text/plain")
+            # refused before LocaleMiddleware ran: the browser's language, as it would have chosen
+            with translation.override(translation.get_language_from_request(request)):
+                message = _("A NUL character is not accepted.")
+            return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
         return self.get_response(request)
 
 

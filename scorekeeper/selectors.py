@@ -25,8 +25,12 @@ class Side:
     total: int
     rank: int
     tafel: Tafel | None
-    strokes: list[Stroke]
     to_go: int | None
+
+    @property
+    def strokes(self) -> list[Stroke]:
+        """The Jasstafel's strokes: drawn only when a page shows them (a long game has hundreds)."""
+        return strokes(self.tafel) if self.tafel else []
 
 
 @dataclass(frozen=True)
@@ -104,12 +108,24 @@ def _row(scored: DealResult, sides: tuple[str, ...], stored: list[tuple[Any, Any
 
 
 def game_board(access: GameAccess) -> Board:
-    """Seats and entries in two queries; the engine re-scores them (pure, fast)."""
+    """The entries in one query (the seats come with the game); the engine re-scores them (pure, fast)."""
     game = access.game
-    seats = list(game.seats.order_by("position").values_list("name", flat=True))
+    seats = game.names_by_seat()
     stored = list(game.deals.order_by("number").values_list("entry", "client_token"))
     entries = [entry for entry, _ in stored]
     result = rules.score_game(game.variant, seats, game.settings, entries, deal_limit=game.deal_limit)
+    return _board(access, seats, stored, result)
+
+
+def board_with_deal(board: Board, entry: dict[str, Any], token: Any, result: GameResult) -> Board:
+    """The board once a deal was appended to it, from the result the write scored: no read again."""
+    stored = [(row_entry, row.token) for row_entry, row in zip(board.entries, board.rows, strict=True)]
+    return _board(board.access, board.seats, [*stored, (entry, token)], result)
+
+
+def _board(access: GameAccess, seats: list[str], stored: list[tuple[Any, Any]], result: GameResult) -> Board:
+    game = access.game
+    entries = [entry for entry, _ in stored]
     placing = {p.side: p.rank for p in result.ranking}
     is_schieber = game.variant == "schieber"
     target = None if game.deal_limit else result.state.get("target")
@@ -120,7 +136,6 @@ def game_board(access: GameAccess) -> Board:
             total=result.totals[side],
             rank=placing[side],
             tafel=tafel(result.totals[side]) if is_schieber else None,
-            strokes=strokes(tafel(result.totals[side])) if is_schieber else [],
             to_go=max(target - result.totals[side], 0) if target else None,
         )
         for side in result.sides

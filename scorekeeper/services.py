@@ -7,14 +7,15 @@ never computed from a half-saved state, and a correction re-derives everything a
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
-from . import ratings_service, rules
+from . import history, ratings_service, rules
 from .models import Club, Deal, DealChange, DealScore, Game, Membership, Player, Role, Seat
 from .rules.base import DealResult, GameResult, InvalidDeal
 
@@ -37,14 +38,32 @@ class Recorded:
     repeated: bool  # the same submission arrived again (double tap, retry): nothing new was saved
 
 
+@dataclass(frozen=True)
+class Known:
+    """The deals as the caller read them (number, entry, client token), after reading the game at
+    `revision`. Every write bumps the revision, so a game locked at that revision still has exactly
+    these deals: a write reuses them instead of reading them again."""
+
+    revision: int
+    deals: Sequence[tuple[int, Mapping[str, Any], uuid.UUID]]
+
+
 # ---- clubs and players ---------------------------------------------------------------------------
 
 
 @transaction.atomic
 def create_club(
-    *, name: str, slug: str, owner: User, is_public: bool = False, suit_names: str = "german"
+    *,
+    name: str,
+    slug: str,
+    owner: User,
+    is_public: bool = False,
+    suit_names: str = "german",
+    language: str = "",
 ) -> Club:
-    club = Club.objects.create(name=name, slug=slug, is_public=is_public, suit_names=suit_names)
+    club = Club.objects.create(
+        name=name, slug=slug, is_public=is_public, suit_names=suit_names, language=language
+    )
     Membership.objects.create(club=club, user=owner, role=Role.OWNER)
     return club
 
@@ -72,7 +91,13 @@ def create_game(
     names = [player.name for player in players]
     result = rules.score_game(variant, names, settings, [])
     game = Game.objects.create(
-        club=club, variant=variant, settings=dict(settings), created_by=by, totals=dict(result.totals)
+        club=club,
+        variant=variant,
+        settings=dict(settings),
+        created_by=by,
+        totals=dict(result.totals),
+        summary=history.game_summary(result),
+        seat_names=names,
     )
     Seat.objects.bulk_create(
         Seat(game=game, position=index, player=player, name=player.name)
@@ -86,7 +111,7 @@ def _locked(game_id: int, guard: Guard | None = None) -> Game:
     try:
         game = Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:  # a tournament's draw was undone meanwhile
-        raise DealConflict("This game no longer exists: its draw was undone.") from None
+        raise DealConflict(gettext("This game no longer exists: its draw was undone.")) from None
     if guard is not None:
         guard(game)
     return game
@@ -96,13 +121,9 @@ def _entries(game: Game) -> list[tuple[int, dict[str, Any], uuid.UUID]]:
     return list(game.deals.order_by("number").values_list("number", "entry", "client_token"))
 
 
-def seat_names(game: Game) -> list[str]:
-    return list(game.seats.order_by("position").values_list("name", flat=True))
-
-
 def _score(game: Game, entries: Sequence[Mapping[str, Any]]) -> GameResult:
     return rules.score_game(
-        game.variant, seat_names(game), game.settings, entries, deal_limit=game.deal_limit
+        game.variant, game.names_by_seat(), game.settings, entries, deal_limit=game.deal_limit
     )
 
 
@@ -112,21 +133,42 @@ def _store_result(game: Game, result: GameResult) -> None:
     game.finished = result.finished
     game.winner = result.winner or ""
     game.revision += 1
-    game.save(update_fields=["totals", "finished", "winner", "revision"])
+    game.side_sums = side_sums(result.deals)
+    game.summary = history.game_summary(result)
+    game.save(update_fields=["totals", "side_sums", "summary", "finished", "winner", "revision"])
     if was_finished or game.finished:  # a finished game's result is rated; a correction re-rates it
         ratings_service.rate_game(game, result)
 
 
-def _score_rows(deal: Deal, scored: DealResult) -> list[DealScore]:
-    """One row per side, with the counts SQL sums for tie-breaks (matches made, apples taken)."""
+def _match_and_apples(scored: DealResult) -> tuple[Any, Collection[str]]:
+    """The side that made a match in the deal (None if nobody did), and the sides that got an apple."""
     match = scored.details.get("match")
     if match is True:  # Coiffeur says whether the announcing team made it
         match = scored.details.get("team")
-    apples = scored.details.get("apples") or ()
+    return match, scored.details.get("apples") or ()
+
+
+def _score_rows(deal: Deal, scored: DealResult) -> list[DealScore]:
+    """One row per side, with the counts SQL sums for tie-breaks (matches made, apples taken)."""
+    match, apples = _match_and_apples(scored)
     return [
         DealScore(deal=deal, side=side, score=score, matches=int(match == side), apples=int(side in apples))
         for side, score in scored.scores.items()
     ]
+
+
+def side_sums(deals: Iterable[DealResult]) -> dict[str, list[int]]:
+    """Each side's [score, matches, apples] over the deals: what its DealScore rows add up to, stored
+    on the game so the standings read one row per game instead of summing every deal's rows."""
+    sums: dict[str, list[int]] = {}
+    for scored in deals:
+        match, apples = _match_and_apples(scored)
+        for side, score in scored.scores.items():
+            tally = sums.setdefault(side, [0, 0, 0])
+            tally[0] += score
+            tally[1] += int(match == side)
+            tally[2] += int(side in apples)
+    return sums
 
 
 def record_deal(
@@ -137,17 +179,19 @@ def record_deal(
     number: int,
     client_token: uuid.UUID,
     guard: Guard | None = None,
+    known: Known | None = None,
 ) -> Recorded:
     """Add deal `number` (the number the scorer's form expected) to the game.
 
     A repeated `client_token` returns the deal it already saved; a `number` that another phone took
-    meanwhile is a DealConflict, never a second deal.
+    meanwhile is a DealConflict, never a second deal. `known`: the deals the caller read already.
     """
     try:
-        return _record_locked(game_id, entry, by, number, client_token, guard)
+        return _record_locked(game_id, entry, by, number, client_token, guard, known)
     except IntegrityError:
         # Unreachable while every writer locks the game row; the whole write was rolled back.
-        raise DealConflict(f"Deal {number} was entered meanwhile on another phone.") from None
+        message = gettext("Deal %(number)s was entered meanwhile on another phone.")
+        raise DealConflict(message % {"number": number}) from None
 
 
 @transaction.atomic
@@ -158,13 +202,14 @@ def _record_locked(
     number: int,
     client_token: uuid.UUID,
     guard: Guard | None,
+    known: Known | None,
 ) -> Recorded:
     """record_deal's write, with the game row locked until it commits.
 
     A repeated submission is recognised before the guard: a phone retrying its last deal after the
     table was confirmed is told it was saved, not that the table is locked."""
     game = _locked(game_id)
-    stored = _entries(game)
+    stored = known.deals if known is not None and known.revision == game.revision else _entries(game)
     for stored_number, _, token in stored:
         if token == client_token:
             deal = game.deals.get(number=stored_number)
@@ -173,15 +218,17 @@ def _record_locked(
         guard(game)
     expected = len(stored) + 1
     if number < expected:
-        raise DealConflict(
-            f"Deal {number} was entered meanwhile on another phone. Check the list, then enter deal "
-            f"{expected}."
+        message = gettext(
+            "Deal %(number)s was entered meanwhile on another phone. Check the list, then enter deal "
+            "%(expected)s."
         )
+        raise DealConflict(message % {"number": number, "expected": expected})
     if number > expected:  # a deal was deleted meanwhile: nothing was "entered"
-        raise DealConflict(
-            f"The list of deals changed meanwhile on another phone. Check the list, then enter deal "
-            f"{expected}."
+        message = gettext(
+            "The list of deals changed meanwhile on another phone. Check the list, then enter deal "
+            "%(expected)s."
         )
+        raise DealConflict(message % {"expected": expected})
     result = _score(game, [e for _, e, _ in stored] + [dict(entry)])
     deal = Deal.objects.create(
         game=game, number=number, entry=dict(entry), client_token=client_token, created_by=by
@@ -222,9 +269,13 @@ def edit_deal(
     deals = list(game.deals.order_by("number"))
     deal = next((d for d in deals if d.number == number), None)
     if deal is None:
-        raise DealConflict(f"Deal {number} no longer exists: it was deleted meanwhile.")
+        raise DealConflict(
+            gettext("Deal %(number)s no longer exists: it was deleted meanwhile.") % {"number": number}
+        )
     if deal.version != version or (client_token is not None and deal.client_token != client_token):
-        raise DealConflict("This deal was changed meanwhile on another phone. Check it and save again.")
+        raise DealConflict(
+            gettext("This deal was changed meanwhile on another phone. Check it and save again.")
+        )
     entries = [dict(entry) if d.number == number else d.entry for d in deals]
     result = _score(game, entries)
     before = deal.entry
@@ -254,9 +305,11 @@ def delete_last_deal(
     game = _locked(game_id, guard)
     deals = list(game.deals.order_by("number"))
     if not deals or deals[-1].number != number:
-        raise DealConflict(f"Deal {number} is no longer the last deal: only the last deal can be deleted.")
+        message = gettext("Deal %(number)s is no longer the last deal: only the last deal can be deleted.")
+        raise DealConflict(message % {"number": number})
     if client_token is not None and deals[-1].client_token != client_token:
-        raise DealConflict(f"Deal {number} was changed meanwhile on another phone: check the list.")
+        message = gettext("Deal %(number)s was changed meanwhile on another phone: check the list.")
+        raise DealConflict(message % {"number": number})
     last = deals.pop()
     result = _score(game, [d.entry for d in deals])
     last.delete()
@@ -282,6 +335,7 @@ def rederive(*, game_id: int) -> GameResult:
 __all__ = [
     "DealConflict",
     "InvalidDeal",
+    "Known",
     "Recorded",
     "add_player",
     "create_club",

@@ -64,6 +64,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "scorekeeper.security.RefuseNulBytes",  # 400 for a NUL in path, query, form or cookie
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # the visitor's language: the language cookie, else Accept-Language; a club's pages may switch to
+    # the club's language afterwards (scorekeeper/languages.py)
+    "scorekeeper.languages.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -86,6 +89,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -100,6 +104,11 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Each transaction takes SQLite's write lock as it begins. A deal post reads (the game "locked") and
+    # then writes; begun as a plain read, it would fail at once with "database is locked" when another
+    # phone wrote meanwhile, instead of waiting its turn (make loadtest's test found it).
+    DATABASES["default"].setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -114,10 +123,17 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# English when the browser names none of ours. Native names: the picker shows each in its own language.
 LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("de-ch", "Deutsch"), ("fr", "Français"), ("it", "Italiano")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Europe/Zurich"
 USE_I18N = True
 USE_TZ = True
+FORMAT_MODULE_PATH = ["scorekeeper.formats"]  # English dates as Swiss clubs write them
+USE_THOUSAND_SEPARATOR = False  # 1234 stays 1234; floats in HTML attributes still need |unlocalize
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
@@ -169,6 +185,7 @@ TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_flag("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_flag("SECURE_COOKIES", True)
+    LANGUAGE_COOKIE_SECURE = env_flag("SECURE_COOKIES", True)
     SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True

@@ -1,8 +1,14 @@
-"""How a club names the trump modes: Swiss-German or French suits, each with its symbol."""
+"""How a club names the trump modes: Swiss-German or French suits, each with its symbol.
+
+The names are translated (a Lausanne club with Swiss suits says "roses", one with French suits
+"cœur"); the symbols are the same in every language. Obenabe and Undenufe are said so everywhere.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from django.utils.translation import pgettext_lazy
 
 from .rules.base import MODES
 
@@ -10,22 +16,22 @@ from .rules.base import MODES
 @dataclass(frozen=True)
 class ModeName:
     key: str
-    name: str
+    name: str  # lazily translated: it speaks the language active where it is shown
     symbol: str
 
 
 _NAMES = {
     "german": {
-        "hearts": ("Rosen", "🌹"),
-        "diamonds": ("Schellen", "🔔"),
-        "spades": ("Schilten", "🛡"),
-        "clubs": ("Eicheln", "🌰"),
+        "hearts": (pgettext_lazy("swiss suit", "Rosen"), "🌹"),
+        "diamonds": (pgettext_lazy("swiss suit", "Schellen"), "🔔"),
+        "spades": (pgettext_lazy("swiss suit", "Schilten"), "🛡"),
+        "clubs": (pgettext_lazy("swiss suit", "Eicheln"), "🌰"),
     },
     "french": {
-        "hearts": ("Hearts", "♥"),
-        "diamonds": ("Diamonds", "♦"),
-        "spades": ("Spades", "♠"),
-        "clubs": ("Clubs", "♣"),
+        "hearts": (pgettext_lazy("french suit", "Hearts"), "♥"),
+        "diamonds": (pgettext_lazy("french suit", "Diamonds"), "♦"),
+        "spades": (pgettext_lazy("french suit", "Spades"), "♠"),
+        "clubs": (pgettext_lazy("french suit", "Clubs"), "♣"),
     },
 }
 _MODES = {"obenabe": ("Obenabe", "⬇"), "undenufe": ("Undenufe", "⬆")}

@@ -27,7 +27,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     DATABASES["default"]["TEST"] = {  # noqa: F405
         "NAME": os.path.join(tempfile.gettempdir(), f"jass-test-{os.getpid()}.sqlite3")
     }
-    DATABASES["default"]["OPTIONS"] = {"timeout": 30, "init_command": "PRAGMA journal_mode=WAL;"}  # noqa: F405
+    DATABASES["default"]["OPTIONS"] = {  # noqa: F405
+        "timeout": 30,
+        "init_command": "PRAGMA journal_mode=WAL;",
+        "transaction_mode": "IMMEDIATE",  # as in settings.py: a writer waits for the lock, never fails
+    }
 
 # One connection per request, closed when it finishes: the live server of the browser tests answers each
 # request in a thread of its own, and a persistent connection left in an ended thread would keep a

@@ -10,6 +10,7 @@ urlpatterns = [
     path("accounts/signup/", clubs.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),  # set_language: the footer's language picker
     path("", include("tournaments.urls")),
     path("clubs/new/", clubs.club_new, name="club_new"),
     path("clubs/<slug:slug>/", clubs.club, name="club"),

@@ -222,6 +222,7 @@ ROUTE_ARGS: dict[str, Callable[[World], dict[str, Any]]] = {
     "home": lambda w: {},
     "signup": lambda w: {},
     "club_new": lambda w: {},
+    "set_language": lambda w: {},
     "club": lambda w: {"slug": w.club.slug},
     "club_manage": lambda w: {"slug": w.club.slug},
     "club_export": lambda w: {"slug": w.club.slug},

@@ -12,6 +12,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
+from django.utils import translation
 
 from scorekeeper import services
 from scorekeeper.models import Club, Game, Player, Role
@@ -48,6 +49,14 @@ def no_session_left_behind(django_db_setup: None, django_db_blocker: Any) -> Ite
             for pid, state, query in cursor.fetchall():
                 print(f"test database session left open: pid {pid} {state}: {query}", file=sys.stderr)
                 cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
+
+
+@pytest.fixture(autouse=True)
+def english_again_after_each_test() -> Iterator[None]:
+    """Django's LocaleMiddleware leaves a request's language active in the thread that answered it (the
+    test's, with the test client): a test that asked for French must not leave the next one in French."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture

@@ -122,6 +122,8 @@ ROWS = [
     Row("password_reset_confirm", ANYONE, ANYONE),
     Row("password_reset_complete", ANYONE, NOBODY),
     Row("admin:index", STAFF, STAFF),
+    # the footer's language picker: a cookie, for anyone (a GET only redirects back)
+    Row("set_language", ANYONE, ANYONE, lambda w, d: {"language": "fr", "next": "/"}),
     # ratings, seasons
     Row("leaderboard", "read", NOBODY),
     Row("rating_history", "read", NOBODY),

@@ -22,8 +22,10 @@ from scorekeeper.models import Deal, Game
 
 from .conftest import play
 
-MAX_POST_QUERIES = 16
-MAX_PAGE_QUERIES = 8  # session, user, game with club and role, seats, entries: 5 today
+# session, user, game with club and role, entries; BEGIN, game locked (its entries unchanged since: not
+# read again), deal, its scores, game totals, audit, COMMIT. The answer is built from the write's result.
+MAX_POST_QUERIES = 11
+MAX_PAGE_QUERIES = 8  # session, user, game with club and role (its seats' names too), entries: 4 today
 HIGH_TARGET = {"target": 100_000}  # 99 deals never end the game
 
 
@@ -133,6 +135,49 @@ def test_repeated_post_saves_nothing_and_rerenders_the_board(
     assert game.deals.count() == 3
     # A 160 + 83 = 243; B 154 + 74 = 228.
     assert (again.context["board"].sides[0].total, again.context["board"].sides[1].total) == (243, 228)
+
+
+def test_deal_posted_from_the_page_as_it_is_answers_with_what_it_changed(
+    scorer_client: Client, game_with: Callable[[int], Game]
+) -> None:
+    """The page's form sends the revision it shows: the answer is the new row, the previous row
+    without its Delete button, the totals and a fresh form, never the 99 rows the page has."""
+    game = game_with(99)
+    count, response = post_deal(scorer_client, game, {**next_deal_form(game), "revision": str(game.revision)})
+
+    assert response.status_code == 200
+    assert count <= MAX_POST_QUERIES
+    assert (response["HX-Retarget"], response["HX-Reswap"]) == ("#entry", "outerHTML")
+    html = response.content.decode()
+    new = between(html, '<tr data-deal="100"', "</tr>")
+    previous = between(html, '<tr data-deal="99"', "</tr>")
+    assert "<td>100</td>" in new and "deals/100/delete/" in new
+    assert "hx-swap-oob=\"outerHTML:#deals tr[data-deal='99']\"" in previous and "delete" not in previous
+    assert 'hx-swap-oob="afterbegin:#deals tbody"' in html
+    assert html.count("<tr data-deal=") == 2
+    assert 'id="standing" aria-live="polite" hx-swap-oob="true"' in html
+    assert '<div class="score" data-total="A">8003</div>' in html  # 99 x 80 + 83
+    assert f"revision={game.revision + 1}" in html  # the page's poll asks from the new revision on
+    assert 'name="number" value="101"' in html and f'name="revision" value="{game.revision + 1}"' in html
+    assert 'id="board"' not in html
+
+
+def test_deal_posted_from_a_stale_page_answers_with_the_whole_board(
+    scorer_client: Client, game_with: Callable[[int], Game]
+) -> None:
+    """A page that missed another phone's change (its revision is older) gets the board as it is."""
+    game = game_with(3)
+    Game.objects.filter(pk=game.pk).update(revision=game.revision + 1)  # a correction meanwhile
+    _, response = post_deal(scorer_client, game, {**next_deal_form(game), "revision": str(game.revision)})
+
+    assert response.status_code == 200
+    assert "HX-Retarget" not in response
+    html = response.content.decode()
+    assert 'id="board"' in html and all(f'<tr data-deal="{n}">' in html for n in (1, 2, 3, 4))
+
+
+def between(html: str, start: str, end: str) -> str:
+    return html[html.index(start) : html.index(end, html.index(start))]
 
 
 def test_unchanged_spectator_poll_answers_204_in_3_queries(

@@ -178,6 +178,30 @@ def test_late_retry_of_an_earlier_deal_is_recognised(make_game: Callable[..., Ga
     assert snapshot(game) == before
 
 
+def test_deals_the_caller_read_are_reused_only_at_the_same_revision(
+    make_game: Callable[..., Game], scorer: User
+) -> None:
+    """A write reuses the deals its caller read (no second read) while the game's revision is the one
+    read with them; after any other write they are stale and the stored deals count."""
+    game = make_game({}, [SPADES_83])
+    token = game.deals.get().client_token
+    known = services.Known(game.revision, [(1, SPADES_83, token)])
+
+    services.delete_last_deal(game_id=game.pk, number=1, by=scorer)  # another phone, meanwhile
+    with pytest.raises(DealConflict):  # the list it knew is gone: deal 2 is no longer next
+        services.record_deal(
+            game_id=game.pk, entry=HEARTS_100, by=scorer, number=2, client_token=uuid.uuid4(), known=known
+        )
+
+    game.refresh_from_db()
+    fresh = services.Known(game.revision, [])
+    recorded = services.record_deal(
+        game_id=game.pk, entry=HEARTS_100, by=scorer, number=1, client_token=uuid.uuid4(), known=fresh
+    )
+    assert recorded.result.totals == {"A": 100, "B": 57}
+    assert list(game.deals.values_list("number", "entry")) == [(1, HEARTS_100)]
+
+
 def test_stale_number_is_a_conflict_and_saves_nothing(make_game: Callable[..., Game], scorer: User) -> None:
     game = make_game({}, [SPADES_83])  # another phone took deal 1
     before = snapshot(game)

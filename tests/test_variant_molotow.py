@@ -207,8 +207,8 @@ def test_the_preview_shows_the_sticks_and_potatoes_or_the_engine_naming_the_tota
     url = f"/games/{game.pk}/deals/preview/"
     before = snapshot(game)
     good = html(client.post(url, points_post(1, CLEAR), **HTMX))
-    assert 'Anna <b aria-label="1 potato">○</b>' in good
-    assert 'Beat <b aria-label="1 stick">│</b>' in good
+    assert 'Anna <b role="img" aria-label="1 potato">○</b>' in good
+    assert 'Beat <b role="img" aria-label="1 stick">│</b>' in good
     assert "157 ✓" in good
     short = html(client.post(url, points_post(1, (40, 50, 30, 30)), **HTMX))
     assert '<span class="problem">Card points must total 157; these total 150.</span>' in short

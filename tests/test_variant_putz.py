@@ -114,7 +114,7 @@ def test_a_valid_deal_is_saved_with_its_apple(
     page = html(response)
     assert totals_on(page) == {"Anna": 1, "Beat": 1, "Cla": -1}
     assert '<span class="tag">🍎 Cla</span>' in page
-    assert '<span class="putz-apples" aria-label="1 apple">🍎</span>' in page
+    assert '<span class="putz-apples" role="img" aria-label="1 apple">🍎</span>' in page
     game.refresh_from_db()
     assert game.deals.get().entry == entry(ONE_APPLE)
     assert (game.totals, game.revision, game.finished) == ({"Anna": 1, "Beat": 1, "Cla": -1}, 1, False)
@@ -122,7 +122,7 @@ def test_a_valid_deal_is_saved_with_its_apple(
     two = html(client_as("scorer").post(f"/games/{game.pk}/deals/", points_post(2, TWO_APPLES), **HTMX))
     # Anna 1 + 2 = 3, Beat 1 - 1 = 0, Cla -1 - 1 = -2.
     assert totals_on(two) == {"Anna": 3, "Beat": 0, "Cla": -2}
-    assert '<span class="putz-apples" aria-label="2 apples">🍎🍎</span>' in two
+    assert '<span class="putz-apples" role="img" aria-label="2 apples">🍎🍎</span>' in two
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,9 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Max
 from django.http import Http404
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
+from scorekeeper.languages import use_club_language
 from scorekeeper.permissions import GameAccess, Need, check, load_club
 
 from .models import Table, Tournament
@@ -22,10 +24,11 @@ def load_tournament(user: User | AnonymousUser, slug: str, need: Need = Need.REA
     """Public pages: anyone (Need.READ). Director pages: Need.ADMIN in the organising club."""
     tournament = Tournament.objects.select_related("club").filter(slug=slug).first()
     if tournament is None:
-        raise Http404("No such tournament.")
+        raise Http404(_("No such tournament."))
     if need > Need.READ:
         club = load_club(user, tournament.club.slug, Need.READ if not user.is_authenticated else Need.VIEWER)
         check(user=user, role=club.role, is_public=False, need=need)
+    use_club_language(tournament.club)
     return tournament
 
 
@@ -43,7 +46,8 @@ def load_table(token: str) -> Table:
         .first()
     )
     if table is None:
-        raise Http404("No such table.")
+        raise Http404(_("No such table."))
+    use_club_language(table.pass_played.tournament.club)
     return table
 
 

@@ -1,19 +1,25 @@
 """The director's forms: a tournament's options and scoring, registration, and one entrant's changes.
 
 The rules engine checks the scoring settings and the standings module the tie-breaks: the forms only
-read what was typed and hand it over, so a refusal is worded in one place.
+read what was typed and hand it over, so a refusal is worded in one place. The exception: the pure
+standings module words its refusals in English, so the two a director can cause are worded here again
+in the page's language.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext, ngettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
 from scorekeeper.forms import SettingsForm
 from scorekeeper.models import Player
+from scorekeeper.rule_messages import translate
 from scorekeeper.rules.base import InvalidDeal
 
 from .formats import FormatRules, format_rules
@@ -21,16 +27,22 @@ from .models import ByeCompensation, Entrant, Format, Scoring, Seating, Tourname
 from .standings import TIE_BREAKS, StandingsError, StandingsRules
 
 PASS_WORDS = ("Pass", "Passe", "Runde", "Round")
+"""The clubs' own words, offered as they are whatever the page's language (the language's word first)."""
 TIE_BREAK_LABELS = {
-    "best_pass": "Best single pass",
-    "next_best_pass": "Next best pass",
-    "matches": "More matches",
-    "fewer_apples": "Fewer apples",
-    "head_to_head": "Head-to-head",
-    "lots": "Drawing lots",
+    "best_pass": _("Best single pass"),
+    "next_best_pass": _("Next best pass"),
+    "matches": _("More matches"),
+    "fewer_apples": _("Fewer apples"),
+    "head_to_head": _("Head-to-head"),
+    "lots": _("Drawing lots"),
 }
 NOT_ASKED_WITH_DEAL_LIMIT = ("target",)
 """A pass of a number of deals ends after them: the variant's target stays the format's (never reached)."""
+
+
+def pass_words() -> list[str]:
+    """The suggestions for the pass word: the page language's own word, then the clubs' usual ones."""
+    return list(dict.fromkeys([pgettext("tournament round", "Pass"), *PASS_WORDS]))
 
 
 def tie_break_choices() -> list[tuple[str, str]]:
@@ -47,37 +59,43 @@ def allows_tables_of_three(rules_: FormatRules) -> bool:
 class TournamentForm(forms.Form):
     """The options of a tournament; `drawn` passes fix the format and the least number of passes."""
 
-    name = forms.CharField(max_length=120)
-    format = forms.ChoiceField(choices=Format.choices, initial=Format.EINZELSCHIEBER)
-    passes = forms.IntegerField(min_value=1, max_value=40, initial=4, label="Number of passes")
-    deals_per_pass = forms.IntegerField(min_value=1, max_value=60, initial=12, label="Deals per pass")
+    name = forms.CharField(max_length=120, label=_("Name"))
+    format = forms.ChoiceField(choices=Format.choices, initial=Format.EINZELSCHIEBER, label=_("Format"))
+    passes = forms.IntegerField(min_value=1, max_value=40, initial=4, label=_("Number of passes"))
+    deals_per_pass = forms.IntegerField(min_value=1, max_value=60, initial=12, label=_("Deals per pass"))
     pass_word = forms.CharField(
         max_length=20,
-        initial="Pass",
-        label="Your word for a pass",
-        help_text="Pass, Passe, Runde, Round… shown on every page and print-out.",
+        initial=pgettext_lazy("tournament round", "Pass"),
+        label=_("Your word for a pass"),
+        help_text=_("Pass, Passe, Runde, Round… shown on every page and print-out."),
         widget=forms.TextInput(attrs={"list": "pass-words", "autocomplete": "off"}),
     )
-    seating = forms.ChoiceField(choices=Seating.choices, initial=Seating.RANDOM, widget=forms.RadioSelect)
-    by_standings_from = forms.IntegerField(min_value=2, initial=2, label="By standings from pass")
+    seating = forms.ChoiceField(
+        choices=Seating.choices, initial=Seating.RANDOM, widget=forms.RadioSelect, label=_("Seating")
+    )
+    by_standings_from = forms.IntegerField(min_value=2, initial=2, label=_("By standings from pass"))
     bye_compensation = forms.ChoiceField(
         choices=ByeCompensation.choices,
         initial=ByeCompensation.AVERAGE,
         widget=forms.RadioSelect,
-        label="A bye scores",
+        label=_("A bye scores"),
     )
-    bye_score = forms.IntegerField(initial=0, label="Fixed bye score")
-    allow_tables_of_three = forms.BooleanField(required=False, label="Tables of 3 instead of byes")
-    scoring = forms.ChoiceField(choices=Scoring.choices, initial=Scoring.SUM, widget=forms.RadioSelect)
+    bye_score = forms.IntegerField(initial=0, label=_("Fixed bye score"))
+    allow_tables_of_three = forms.BooleanField(required=False, label=_("Tables of 3 instead of byes"))
+    scoring = forms.ChoiceField(
+        choices=Scoring.choices, initial=Scoring.SUM, widget=forms.RadioSelect, label=_("Scoring")
+    )
     table_points = forms.CharField(
         required=False,
         initial="3, 2, 1, 0",
-        label="Ranking points per place at a table",
-        help_text="First place first, separated by commas.",
+        label=_("Ranking points per place at a table"),
+        help_text=_("First place first, separated by commas."),
     )
-    drop_worst_pass = forms.BooleanField(required=False, label="Drop each player's worst pass")
-    public_registration = forms.BooleanField(required=False, label="Players may register themselves")
-    capacity = forms.IntegerField(min_value=1, required=False, label="Capacity", help_text="Empty: no limit.")
+    drop_worst_pass = forms.BooleanField(required=False, label=_("Drop each player's worst pass"))
+    public_registration = forms.BooleanField(required=False, label=_("Players may register themselves"))
+    capacity = forms.IntegerField(
+        min_value=1, required=False, label=_("Capacity"), help_text=_("Empty: no limit.")
+    )
 
     def __init__(self, *args: Any, format: str, drawn: int = 0, editing: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -88,7 +106,7 @@ class TournamentForm(forms.Form):
             self.fields[f"tie_break_{place}"] = forms.ChoiceField(
                 choices=[("", "—"), *choices],
                 required=False,
-                label=f"Tie-break {place}",
+                label=_("Tie-break %(place)s") % {"place": place},
             )
         if not self.rules.uses_deal_limit:
             del self.fields["deals_per_pass"]
@@ -98,12 +116,12 @@ class TournamentForm(forms.Form):
             self.fields["frozen_from_pass"] = forms.IntegerField(
                 min_value=1,
                 required=False,
-                label="Freeze the public standings from pass",
-                help_text="Keeps the suspense: the public sees the passes before it only. Empty: live.",
+                label=_("Freeze the public standings from pass"),
+                help_text=_("Keeps the suspense: the public sees the passes before it only. Empty: live."),
             )
         if drawn:
             self.fields["format"].disabled = True
-            self.fields["format"].help_text = "Fixed once the first pass is drawn."
+            self.fields["format"].help_text = _("Fixed once the first pass is drawn.")
             self.fields["passes"].validators.append(_at_least(drawn))
 
     def tie_break_fields(self) -> list[forms.BoundField]:
@@ -115,7 +133,7 @@ class TournamentForm(forms.Form):
     def clean_pass_word(self) -> str:
         word = " ".join(self.cleaned_data["pass_word"].split())
         if not word:
-            raise forms.ValidationError("Enter your word for a pass.")
+            raise forms.ValidationError(_("Enter your word for a pass."))
         return word
 
     def clean_table_points(self) -> list[int]:
@@ -123,7 +141,7 @@ class TournamentForm(forms.Form):
         try:
             return [int(part) for part in raw.split(",") if part.strip()]
         except ValueError:
-            raise forms.ValidationError("Whole numbers separated by commas, like 3, 2, 1, 0.") from None
+            raise forms.ValidationError(_("Whole numbers separated by commas, like 3, 2, 1, 0.")) from None
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -132,7 +150,7 @@ class TournamentForm(forms.Form):
         if data.get("seating") == Seating.BY_STANDINGS and (data.get("by_standings_from") or 0) > (
             data.get("passes") or 0
         ):
-            self.add_error("by_standings_from", "Choose a pass the tournament plays.")
+            self.add_error("by_standings_from", _("Choose a pass the tournament plays."))
         try:
             StandingsRules(
                 scoring=data.get("scoring") or Scoring.SUM,
@@ -140,7 +158,8 @@ class TournamentForm(forms.Form):
                 tie_breaks=tuple(keys),
             )
         except StandingsError as error:
-            self.add_error(None, str(error))
+            refusal = _standings_refusal(keys, data.get("scoring"), data.get("table_points"))
+            self.add_error(None, refusal or str(error))
         return data
 
     def options(self) -> dict[str, Any]:
@@ -172,10 +191,29 @@ class TournamentForm(forms.Form):
         return options
 
 
+def _standings_refusal(keys: list[str], scoring: str | None, table_points: list[int] | None) -> str | None:
+    """The refusals of StandingsRules a director can cause, worded in the page's language (the pure
+    standings module words its refusals in English); None for any other."""
+    twice = [key for key, count in Counter(keys).items() if count > 1]
+    if twice:
+        labels = dict(tie_break_choices())
+        return gettext("A tie-break is listed twice: %(tie_breaks)s.") % {
+            "tie_breaks": ", ".join(str(labels.get(key, key)) for key in twice)
+        }
+    if scoring == Scoring.TABLE_POINTS and not table_points:
+        return gettext("Table points need the points for at least the first place.")
+    return None
+
+
 def _at_least(drawn: int) -> Any:
     def check(value: int) -> None:
         if value < drawn:
-            raise forms.ValidationError(f"{drawn} passes are drawn already.")
+            raise forms.ValidationError(
+                ngettext_lazy(
+                    "%(count)s pass is drawn already.", "%(count)s passes are drawn already.", "count"
+                ),
+                params={"count": drawn},
+            )
 
     return check
 
@@ -259,11 +297,14 @@ def tournament_settings(form: SettingsForm, *, format: str) -> dict[str, Any] | 
         base = settings.get(key, defaults.get(key))
         if _expanded(base, defaults.get(key)) != value:
             settings[key] = value
-    seats = [f"Seat {number}" for number in range(1, rules_.table_size + 1)]
+    seats = [
+        pgettext("seat at a table", "Seat %(number)s") % {"number": number}
+        for number in range(1, rules_.table_size + 1)
+    ]
     try:
         rules.score_game(rules_.variant, seats, settings, [])
     except InvalidDeal as error:
-        form.add_error(error.field if error.field in form.fields else None, error.message)
+        form.add_error(error.field if error.field in form.fields else None, translate(error.text))
         return None
     return settings
 
@@ -277,12 +318,12 @@ class RegisterForm(forms.Form):
     name = forms.CharField(
         max_length=60,
         required=False,
-        label="Player",
-        widget=forms.TextInput(attrs={"list": "roster", "autocomplete": "off", "placeholder": "Name"}),
+        label=_("Player"),
+        widget=forms.TextInput(attrs={"list": "roster", "autocomplete": "off", "placeholder": _("Name")}),
     )
     names = forms.CharField(
         required=False,
-        label="Several players, one a line",
+        label=_("Several players, one a line"),
         widget=forms.Textarea(attrs={"rows": 5}),
     )
 
@@ -291,11 +332,18 @@ class RegisterForm(forms.Form):
         lines = [data.get("name") or "", *(data.get("names") or "").splitlines()]
         data["all_names"] = [" ".join(line.split()) for line in lines if line.strip()]
         if not data["all_names"]:
-            raise forms.ValidationError("Enter a player's name.")
+            raise forms.ValidationError(_("Enter a player's name."))
         longest = Player._meta.get_field("name").max_length
         too_long = next((name for name in data["all_names"] if len(name) > longest), None)
         if too_long is not None:
-            raise forms.ValidationError(f"A name has at most {longest} characters: {too_long[:30]}…")
+            raise forms.ValidationError(
+                ngettext_lazy(
+                    "A name has at most %(count)s character: %(name)s…",
+                    "A name has at most %(count)s characters: %(name)s…",
+                    "count",
+                ),
+                params={"count": longest, "name": too_long[:30]},
+            )
         return data
 
 
@@ -303,7 +351,7 @@ class LateForm(forms.Form):
     def __init__(self, *args: Any, passes: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["from_pass"] = forms.TypedChoiceField(
-            coerce=int, choices=[(n, n) for n in range(1, passes + 1)], label="Joins from pass"
+            coerce=int, choices=[(n, n) for n in range(1, passes + 1)], label=_("Joins from pass")
         )
 
 
@@ -312,9 +360,13 @@ class WithdrawForm(forms.Form):
 
     def __init__(self, *args: Any, passes: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choices = [("", "— plays every pass"), (0, "0 (plays none)"), *((n, n) for n in range(1, passes + 1))]
+        choices = [
+            ("", _("— plays every pass")),
+            (0, _("0 (plays none)")),
+            *((n, n) for n in range(1, passes + 1)),
+        ]
         self.fields["after_pass"] = forms.TypedChoiceField(
-            coerce=int, empty_value=None, required=False, choices=choices, label="Plays no pass after pass"
+            coerce=int, empty_value=None, required=False, choices=choices, label=_("Plays no pass after pass")
         )
 
 
@@ -323,7 +375,7 @@ class PartnerForm(forms.Form):
 
     partner = forms.CharField(
         max_length=70,
-        label="Partner's start number",
+        label=_("Partner's start number"),
         widget=forms.TextInput(attrs={"list": "entrant-list", "autocomplete": "off", "inputmode": "numeric"}),
     )
 
@@ -341,7 +393,9 @@ class PartnerForm(forms.Form):
             else entrants.filter(player__name__iexact=raw).first()
         )
         if found is None:
-            raise forms.ValidationError(f"No entrant is {raw!r}: enter a start number.")
+            raise forms.ValidationError(
+                _("No entrant is %(entered)s: enter a start number."), params={"entered": repr(raw)}
+            )
         if found.pk == self.entrant.pk:
-            raise forms.ValidationError("A player cannot partner themselves.")
+            raise forms.ValidationError(_("A player cannot partner themselves."))
         return found

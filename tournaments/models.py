@@ -11,6 +11,8 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.models import Club, Game, Player
 
@@ -18,31 +20,31 @@ USER = settings.AUTH_USER_MODEL
 
 
 class Format(models.TextChoices):
-    EINZELSCHIEBER = "einzelschieber", "Einzelschieber (partners drawn each pass)"
-    TEAM_SCHIEBER = "team_schieber", "Team Schieber (fixed pairs)"
-    DIFFERENZLER = "differenzler", "Differenzler"
-    MOLOTOW = "molotow", "Molotow"
-    PUTZ = "putz", "Putz"
-    HANDJASS = "handjass", "Handjass"
-    PANDUR = "pandur", "Pandur"
-    JAZZ = "jazz", "Jazz"
-    COIFFEUR = "coiffeur", "Coiffeur"
+    EINZELSCHIEBER = "einzelschieber", _("Einzelschieber (partners drawn each pass)")
+    TEAM_SCHIEBER = "team_schieber", _("Team Schieber (fixed pairs)")
+    DIFFERENZLER = "differenzler", _("Differenzler")
+    MOLOTOW = "molotow", _("Molotow")
+    PUTZ = "putz", _("Putz")
+    HANDJASS = "handjass", _("Handjass")
+    PANDUR = "pandur", _("Pandur")
+    JAZZ = "jazz", _("Jazz")
+    COIFFEUR = "coiffeur", _("Coiffeur")
 
 
 class Seating(models.TextChoices):
-    RANDOM = "random", "Drawn pass by pass"
-    UPFRONT = "upfront", "All passes drawn up front"
-    BY_STANDINGS = "by_standings", "By standings for the later passes"
+    RANDOM = "random", _("Drawn pass by pass")
+    UPFRONT = "upfront", _("All passes drawn up front")
+    BY_STANDINGS = "by_standings", _("By standings for the later passes")
 
 
 class ByeCompensation(models.TextChoices):
-    AVERAGE = "average", "The pass average"
-    FIXED = "fixed", "A fixed score"
+    AVERAGE = "average", _("The pass average")
+    FIXED = "fixed", _("A fixed score")
 
 
 class Scoring(models.TextChoices):
-    SUM = "sum", "Sum of points"
-    TABLE_POINTS = "table_points", "Ranking points per table"
+    SUM = "sum", _("Sum of points")
+    TABLE_POINTS = "table_points", _("Ranking points per table")
 
 
 def default_table_points() -> list[int]:
@@ -62,15 +64,15 @@ class Tournament(models.Model):
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=80, unique=True)
     format = models.CharField(max_length=20, choices=Format.choices, default=Format.EINZELSCHIEBER)
-    settings = models.JSONField(default=dict, blank=True, help_text="Scoring settings over the variant's.")
+    settings = models.JSONField(default=dict, blank=True, help_text=_("Scoring settings over the variant's."))
     passes = models.PositiveSmallIntegerField(default=4)
     deals_per_pass = models.PositiveSmallIntegerField(default=12, null=True, blank=True)
     pass_word = models.CharField(
-        max_length=20, default="Pass", help_text="The club's word: Pass, Passe, Round…"
+        max_length=20, default="Pass", help_text=_("The club's word: Pass, Passe, Round…")
     )
     seating = models.CharField(max_length=20, choices=Seating.choices, default=Seating.RANDOM)
     by_standings_from = models.PositiveSmallIntegerField(default=2)
-    seed = models.BigIntegerField(default=new_seed, help_text="Stored, so every draw can be reproduced.")
+    seed = models.BigIntegerField(default=new_seed, help_text=_("Stored, so every draw can be reproduced."))
     bye_compensation = models.CharField(
         max_length=10, choices=ByeCompensation.choices, default=ByeCompensation.AVERAGE
     )
@@ -80,12 +82,12 @@ class Tournament(models.Model):
     table_points = models.JSONField(default=default_table_points, blank=True)
     drop_worst_pass = models.BooleanField(default=False)
     tie_breaks = models.JSONField(
-        default=default_tie_breaks, blank=True, help_text="Tie-breaks by key, first first."
+        default=default_tie_breaks, blank=True, help_text=_("Tie-breaks by key, first first.")
     )
     public_registration = models.BooleanField(default=False)
     capacity = models.PositiveIntegerField(null=True, blank=True)
     frozen_from_pass = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Public standings stop updating from this pass on."
+        null=True, blank=True, help_text=_("Public standings stop updating from this pass on.")
     )
     finished = models.BooleanField(default=False)
     created_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
@@ -97,13 +99,18 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def pass_word_in_sentence(self) -> str:
+        """The pass word inside a sentence: lower case ("every pass"), but German nouns keep their capital."""
+        return self.pass_word if (get_language() or "").startswith("de") else self.pass_word.lower()
+
 
 class Entrant(models.Model):
     """A registered player; `partner` pairs them for team Schieber."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
-    number = models.PositiveIntegerField(help_text="Start number.")
+    number = models.PositiveIntegerField(help_text=_("Start number."))
     checked_in = models.BooleanField(default=False)
     joins_from_pass = models.PositiveSmallIntegerField(default=1)
     withdrawn_after_pass = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -138,14 +145,20 @@ class Pass(models.Model):
     seed = models.BigIntegerField()
     drawn_at = models.DateTimeField(auto_now_add=True)
     drawn_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
-    forced_reason = models.TextField(blank=True, help_text="Why it was drawn before every table confirmed.")
+    forced_reason = models.TextField(
+        blank=True, help_text=_("Why it was drawn before every table confirmed.")
+    )
 
     class Meta:
         ordering = ["number"]
         constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="one_pass_per_number")]
 
     def __str__(self) -> str:
-        return f"{self.tournament} · {self.tournament.pass_word} {self.number}"
+        return gettext("%(tournament)s · %(pass_word)s %(number)s") % {
+            "tournament": self.tournament,
+            "pass_word": self.tournament.pass_word,
+            "number": self.number,
+        }
 
 
 def new_token() -> str:
@@ -174,7 +187,7 @@ class Table(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Table {self.number}"
+        return pgettext("tournament table", "Table %(number)s") % {"number": self.number}
 
     @property
     def locked(self) -> bool:
@@ -194,7 +207,7 @@ class TableSeat(models.Model):
         blank=True,
         on_delete=models.PROTECT,
         related_name="+",
-        help_text="Plays this pass in the entrant's place; the result counts for the entrant.",
+        help_text=_("Plays this pass in the entrant's place; the result counts for the entrant."),
     )
 
     class Meta:
@@ -204,7 +217,10 @@ class TableSeat(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.entrant} at seat {self.position}"
+        return gettext("%(entrant)s at seat %(position)s") % {
+            "entrant": self.entrant,
+            "position": self.position,
+        }
 
 
 class Bye(models.Model):
@@ -215,7 +231,7 @@ class Bye(models.Model):
         constraints = [models.UniqueConstraint(fields=["pass_played", "entrant"], name="one_bye_per_pass")]
 
     def __str__(self) -> str:
-        return f"Bye for {self.entrant}"
+        return pgettext("tournament bye", "Bye for %(entrant)s") % {"entrant": self.entrant}
 
 
 class TableChange(models.Model):
@@ -246,10 +262,10 @@ class Season(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
     name = models.CharField(max_length=100)
     best_of = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Each player's best N events count; empty: every event counts."
+        null=True, blank=True, help_text=_("Each player's best N events count; empty: every event counts.")
     )
     points_table = models.JSONField(
-        default=default_season_points, help_text="Ranking points by place: the winner gets the first."
+        default=default_season_points, help_text=_("Ranking points by place: the winner gets the first.")
     )
     final = models.ForeignKey(
         Tournament,
@@ -257,7 +273,7 @@ class Season(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
-        help_text="Its ranking points count double.",
+        help_text=_("Its ranking points count double."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -276,4 +292,4 @@ class SeasonEvent(models.Model):
         constraints = [models.UniqueConstraint(fields=["season", "tournament"], name="one_entry_per_season")]
 
     def __str__(self) -> str:
-        return f"{self.tournament} in {self.season}"
+        return gettext("%(event)s in %(season)s") % {"event": self.tournament, "season": self.season}

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, Max, QuerySet, Sum
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext, pgettext_lazy
 
 from scorekeeper.models import DealScore, Game
 
@@ -21,13 +23,18 @@ from .formats import format_rules
 from .models import Bye, Entrant, Pass, Table, TableSeat, Tournament
 from .selectors import Line, public_standings, standings_rules
 
+PAGE_ROWS = 100
+"""Rows per page of the public standings: a phone scrolls a hundred, and a search finds anyone."""
+FOUND_ROWS = 20
+"""Rows a name search shows at most."""
+
 TIE_BREAK_HEADINGS = {
-    "best_pass": "Best pass",
-    "next_best_pass": "Next best",
-    "matches": "Matches",
-    "fewer_apples": "Apples",
-    "head_to_head": "Head-to-head",
-    "lots": "Lot",
+    "best_pass": _("Best pass"),
+    "next_best_pass": _("Next best"),
+    "matches": pgettext_lazy("schieber: all nine tricks", "Matches"),
+    "fewer_apples": _("Apples"),
+    "head_to_head": _("Head-to-head"),
+    "lots": pgettext_lazy("drawing lots", "Lot"),
 }
 
 
@@ -48,12 +55,22 @@ class SeatView:
     """What the seat scores for in the game: its team, or the registered player's own name."""
     playing_for: str = ""
 
+    @property
+    def label(self) -> str:
+        """ "Seat 3" in the page's language; here, as a template tag per seat slowed a big event's page."""
+        return pgettext("seat at a table", "Seat %(number)s") % {"number": self.position}
+
 
 @dataclass(frozen=True)
 class TableView:
     number: int
     seats: list[SeatView]
     confirmed: bool
+
+    @property
+    def label(self) -> str:
+        """ "Table 12" in the page's language."""
+        return pgettext("tournament table", "Table %(number)s") % {"number": self.number}
 
     def teams(self) -> list[list[SeatView]]:
         """Team A, then team B; one list of everyone without partners."""
@@ -106,11 +123,14 @@ def _seats_of(drawn: Pass) -> QuerySet[TableSeat]:
     )
 
 
-def seating(tournament: Tournament, drawn: Pass) -> Seating:
-    """Every table of a pass and its byes: two queries."""
+def seating(tournament: Tournament, drawn: Pass, tables: slice | None = None) -> Seating:
+    """Every table of a pass (or the `tables` slice of them in number order) and its byes: two queries."""
     partners = format_rules(tournament.format).partners
     byes = list(Entrant.objects.filter(byes__pass_played=drawn).select_related("player").order_by("number"))
-    return Seating(drawn.number, _tables(_seats_of(drawn), partners), byes)
+    seats = _seats_of(drawn)
+    if tables is not None:
+        seats = seats.filter(table__in=drawn.tables.order_by("number").values("pk")[tables])
+    return Seating(drawn.number, _tables(seats, partners), byes)
 
 
 # ---- where do I sit? -------------------------------------------------------------------------------
@@ -192,6 +212,8 @@ class StandingRow:
     total: int
     passes: list[PassCell]
     tie_breaks: list[str]
+    page: int = 1
+    """The public standings page the row is on: a name search links there."""
 
 
 def tie_break_text(key: str, value: Any) -> str:
@@ -206,14 +228,16 @@ def tie_break_text(key: str, value: Any) -> str:
     return str(value)
 
 
-def _row(line: Line, keys: Sequence[str]) -> StandingRow:
+def _row(line: Line, keys: Sequence[str], page: int) -> StandingRow:
     standing = line.standing
     cells = [
         PassCell(value, number in standing.byes, number == standing.dropped_pass)
         for number, value in enumerate(standing.passes, 1)
     ]
     ties = [tie_break_text(key, value) for key, value in zip(keys, standing.tie_break_values, strict=True)]
-    return StandingRow(standing.rank, standing.entrant, line.number, line.name, standing.total, cells, ties)
+    return StandingRow(
+        standing.rank, standing.entrant, line.number, line.name, standing.total, cells, ties, page
+    )
 
 
 @dataclass(frozen=True)
@@ -224,20 +248,71 @@ class Standings:
     tie_breaks: list[str]
     """The tie-break headings, in the order they apply."""
     frozen_from: int | None
+    count: int = 0
+    """Everyone in the standings, on every page."""
+    page: int = 1
+    pages: int = 1
+    query: str = ""
+    """The name (or start number) searched for: the rows are those that match it."""
 
     @property
     def pass_numbers(self) -> range:
         return range(1, self.passes + 1)
 
+    @property
+    def first(self) -> int:
+        """The place (1-based, across pages) of the page's first row."""
+        return (self.page - 1) * PAGE_ROWS + 1
+
+    @property
+    def last(self) -> int:
+        return min(self.page * PAGE_ROWS, self.count)
+
 
 def standings_table(tournament: Tournament, top: int | None = None) -> Standings:
-    """The public standings as rows for a page (frozen from pass k: the passes before it)."""
+    """The top of the public standings (frozen from pass k: the passes before it), or all of it."""
     lines = public_standings(tournament)
+    return _standings(tournament, lines, list(enumerate(lines[:top])))
+
+
+def standings_page(tournament: Tournament, page: int = 1, query: str = "") -> Standings:
+    """One page of PAGE_ROWS rows of the public standings, or the rows whose name contains `query`.
+
+    The whole event is still ranked (one ranking, three queries), but only a page is turned into rows
+    and rendered: the 2000 rows of ten pass columns took about a second to render.
+    """
+    lines = public_standings(tournament)
+    pages = max(1, -(-len(lines) // PAGE_ROWS))
+    page = min(max(page, 1), pages)
+    if query:
+        found = [(index, lines[index]) for index in matching_lines(lines, query)[:FOUND_ROWS]]
+        return _standings(tournament, lines, found, pages=pages, query=query)
+    start = (page - 1) * PAGE_ROWS
+    shown = list(enumerate(lines[start : start + PAGE_ROWS], start))
+    return _standings(tournament, lines, shown, page=page, pages=pages)
+
+
+def matching_lines(lines: Sequence[Line], query: str) -> list[int]:
+    """The indexes of the lines whose name contains the query in any case, or whose start number it is."""
+    wanted = " ".join(query.split()).casefold()
+    if not wanted:
+        return []
+    return [
+        index
+        for index, line in enumerate(lines)
+        if wanted in line.name.casefold() or wanted == str(line.number)
+    ]
+
+
+def _standings(
+    tournament: Tournament, lines: Sequence[Line], shown: Sequence[tuple[int, Line]], **paging: Any
+) -> Standings:
+    """Rows for the `shown` lines, each with its index in the whole list `lines`."""
     keys = list(tournament.tie_breaks)
-    rows = [_row(line, keys) for line in lines[:top]]
+    rows = [_row(line, keys, index // PAGE_ROWS + 1) for index, line in shown]
     passes = len(lines[0].standing.passes) if lines else 0
     headings = [TIE_BREAK_HEADINGS.get(key, key.replace("_", " ").capitalize()) for key in keys]
-    return Standings(rows, passes, headings, tournament.frozen_from_pass)
+    return Standings(rows, passes, headings, tournament.frozen_from_pass, len(lines), **paging)
 
 
 def standings_version(tournament: Tournament) -> str:

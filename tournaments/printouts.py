@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import segno
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 from scorekeeper.rules.base import CARD_POINTS, InvalidDeal
 from scorekeeper.rules.schieber import read_multipliers
@@ -151,7 +152,7 @@ def _alphabetical(place: Place) -> tuple[str, int]:
 def qr_svg(url: str) -> SafeString:
     """The table link as an inline SVG QR code: crisp at any print size, no image files."""
     code = segno.make(url, error="m")
-    svg = code.svg_inline(scale=1, border=2, omitsize=True, svgclass="pr-qr", title="The table's link")
+    svg = code.svg_inline(scale=1, border=2, omitsize=True, svgclass="pr-qr", title=_("The table's link"))
     return mark_safe(svg)  # segno's own markup; the URL is ours and encoded in the path data
 
 

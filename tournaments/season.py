@@ -20,12 +20,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from scorekeeper.rules.base import gettext_noop
+
 DEFAULT_POINTS = (25, 18, 15, 12, 10, 8, 6, 4, 2, 1)
 FINAL_FACTOR = 2
 
 
 class SeasonError(ValueError):
-    """The season's settings cannot rank; the message is for the club's admin."""
+    """The season's settings cannot rank; the message is for the club's admin, in English, marked with
+    gettext_noop: the season page translates it."""
 
 
 @dataclass(frozen=True)
@@ -57,9 +60,11 @@ def place_points(place: int, table: Sequence[int]) -> int:
 
 def check_rules(points_table: Sequence[int], best_of: int | None) -> None:
     if not points_table or any(not isinstance(p, int) or isinstance(p, bool) or p < 0 for p in points_table):
-        raise SeasonError("The points table needs at least one number, each 0 or more.")
+        raise SeasonError(gettext_noop("The points table needs at least one number, each 0 or more."))
     if best_of is not None and best_of < 1:
-        raise SeasonError("Count at least one event per player, or leave it empty to count all.")
+        raise SeasonError(
+            gettext_noop("Count at least one event per player, or leave it empty to count all.")
+        )
 
 
 def season_ranking(

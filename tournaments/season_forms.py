@@ -8,6 +8,7 @@ from typing import Any
 
 from django import forms
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.models import Club
 
@@ -29,16 +30,17 @@ class PointsTableField(forms.CharField):
         text = super().to_python(value)
         parts = [part for part in re.split(r"[\s,;/]+", text) if part]
         if not parts:
-            raise forms.ValidationError("Give at least the winner's points.")
+            raise forms.ValidationError(_("Give at least the winner's points."))
         if not all(re.fullmatch(r"[0-9]{1,9}", part) for part in parts):  # ASCII: "²" is a digit to isdigit
-            raise forms.ValidationError("Whole numbers only, 0 or more, separated by commas: 25, 18, 15.")
+            raise forms.ValidationError(_("Whole numbers only, 0 or more, separated by commas: 25, 18, 15."))
         points = [int(part) for part in parts]
         if len(points) > MAX_PLACES or max(points) > MAX_POINTS:
             raise forms.ValidationError(
-                f"At most {MAX_PLACES} places, each worth at most {MAX_POINTS} points."
+                _("At most %(places)s places, each worth at most %(points)s points."),
+                params={"places": MAX_PLACES, "points": MAX_POINTS},
             )
         if any(later > earlier for earlier, later in pairwise(points)):
-            raise forms.ValidationError("A place never earns more points than the place before it.")
+            raise forms.ValidationError(_("A place never earns more points than the place before it."))
         return points
 
     def prepare_value(self, value: Any) -> Any:
@@ -62,18 +64,19 @@ class SeasonForm(forms.ModelForm):
         queryset=Tournament.objects.none(),
         widget=forms.CheckboxSelectMultiple,
         required=False,
-        help_text="The events that count for this season.",
+        label=_("Events"),
+        help_text=_("The events that count for this season."),
     )
     points_table = PointsTableField(
-        label="Ranking points by place",
+        label=_("Ranking points by place"),
         initial=points_text(list(DEFAULT_POINTS)),
-        help_text="The winner gets the first number; places past the list get 0.",
+        help_text=_("The winner gets the first number; places past the list get 0."),
     )
 
     class Meta:
         model = Season
         fields = ("name", "events", "best_of", "final", "points_table")
-        labels = {"best_of": "Best N events count", "final": "Final (counts double)"}
+        labels = {"name": _("Name"), "best_of": _("Best N events count"), "final": _("Final (counts double)")}
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -81,7 +84,7 @@ class SeasonForm(forms.ModelForm):
         events = Tournament.objects.filter(club=club).order_by("-created_at", "-pk")
         self.fields["events"].queryset = events
         self.fields["final"].queryset = events
-        self.fields["final"].empty_label = "No final"
+        self.fields["final"].empty_label = _("No final")
         self.fields["best_of"].widget.attrs["min"] = 1
         if self.instance.pk:
             self.initial["events"] = list(self.instance.events.values_list("tournament_id", flat=True))
@@ -89,7 +92,9 @@ class SeasonForm(forms.ModelForm):
     def clean_best_of(self) -> int | None:
         best_of = self.cleaned_data["best_of"]
         if best_of == 0:
-            raise forms.ValidationError("Count at least one event, or leave it empty to count every event.")
+            raise forms.ValidationError(
+                _("Count at least one event, or leave it empty to count every event.")
+            )
         return best_of
 
     def clean(self) -> dict[str, Any]:

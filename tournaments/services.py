@@ -15,6 +15,8 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scorekeeper import services as games
 from scorekeeper.models import Club, Game, Seat
@@ -27,7 +29,8 @@ MAX_PIN_FAILURES = 5
 
 
 class TournamentError(Exception):
-    """A director's or a table's action that the tournament's state does not allow; said in words."""
+    """A director's or a table's action that the tournament's state does not allow; said in words, in
+    the language of the request (the club's)."""
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -35,6 +38,7 @@ class TournamentError(Exception):
 
 
 def _audit(tournament: Tournament, what: str, by: User | None) -> None:
+    """`what` is stored as said, in the language active when it happened: the club's."""
     longest = TableChange._meta.get_field("what").max_length  # a long reason stays whole on its pass
     TableChange.objects.create(tournament=tournament, what=what[:longest], by=by)
 
@@ -73,10 +77,17 @@ def register(*, tournament: Tournament, name: str, self_registered: bool = False
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     count = tournament.entrants.count()
     if tournament.capacity is not None and count >= tournament.capacity:
-        raise TournamentError(f"The tournament is full: {tournament.capacity} players.")
+        raise TournamentError(
+            ngettext(
+                "The tournament is full: %(count)s player.",
+                "The tournament is full: %(count)s players.",
+                tournament.capacity,
+            )
+            % {"count": tournament.capacity}
+        )
     player = games.add_player(club=tournament.club, name=name)
     if tournament.entrants.filter(player=player).exists():
-        raise TournamentError(f"{player.name} is registered already.")
+        raise TournamentError(_("%(name)s is registered already.") % {"name": player.name})
     last = tournament.entrants.aggregate(last=Max("number"))["last"] or 0
     return Entrant.objects.create(
         tournament=tournament, player=player, number=last + 1, self_registered=self_registered
@@ -103,7 +114,7 @@ def withdraw(*, entrant: Entrant, after_pass: int | None) -> None:
 def pair(*, first: Entrant, second: Entrant) -> None:
     """Fixed pairs for team Schieber: each entrant has at most one partner."""
     if first.pk == second.pk:
-        raise TournamentError("A player cannot partner themselves.")
+        raise TournamentError(_("A player cannot partner themselves."))
     Entrant.objects.filter(partner__in=[first, second]).update(partner=None)
     Entrant.objects.filter(pk__in=[first.pk, second.pk]).update(partner=None)
     first.partner = second
@@ -166,13 +177,29 @@ def draw_next_pass(
     last = tournament.pass_set.order_by("-number").first()
     number = last.number + 1 if last else 1
     if number > tournament.passes:
-        raise TournamentError(f"All {tournament.passes} passes are drawn.")
+        raise TournamentError(
+            ngettext(
+                "The tournament has %(count)s pass: it is drawn.",
+                "All %(count)s passes are drawn.",
+                tournament.passes,
+            )
+            % {"count": tournament.passes}
+        )
     waiting = _unconfirmed(last)
     if waiting and not force_reason.strip():
-        tables = ", ".join(str(n) for n in waiting)
         raise TournamentError(
-            f"Tables {tables} have not confirmed {tournament.pass_word} {number - 1}: "
-            "wait, or force the draw with a reason."
+            ngettext(
+                "Table %(tables)s has not confirmed %(pass_word)s %(number)s: "
+                "wait, or force the draw with a reason.",
+                "Tables %(tables)s have not confirmed %(pass_word)s %(number)s: "
+                "wait, or force the draw with a reason.",
+                len(waiting),
+            )
+            % {
+                "tables": ", ".join(str(n) for n in waiting),
+                "pass_word": tournament.pass_word,
+                "number": number - 1,
+            }
         )
     entrants = {e.pk: e for e in tournament.entrants.select_related("player", "partner")}
     playing = [pk for pk, e in entrants.items() if e.plays_in(number)]
@@ -182,8 +209,11 @@ def draw_next_pass(
     )
     _store_tables(tournament, drawn, draw, entrants, by)
     Bye.objects.bulk_create(Bye(pass_played=drawn, entrant_id=pk) for pk in draw.byes)
-    note = f" (forced: {force_reason.strip()})" if waiting else ""
-    _audit(tournament, f"{tournament.pass_word} {number} drawn{note}", by)
+    said = {"pass_word": tournament.pass_word, "number": number, "reason": force_reason.strip()}
+    if waiting:
+        _audit(tournament, _("%(pass_word)s %(number)s drawn (forced: %(reason)s)") % said, by)
+    else:
+        _audit(tournament, _("%(pass_word)s %(number)s drawn") % said, by)
     return drawn
 
 
@@ -196,7 +226,14 @@ def _draw(
 ) -> seating.Draw:
     rules = format_rules(tournament.format)
     if len(playing) < rules.table_size:
-        raise TournamentError(f"Only {len(playing)} players are checked in for this pass.")
+        raise TournamentError(
+            ngettext(
+                "Only %(count)s player is checked in for this pass.",
+                "Only %(count)s players are checked in for this pass.",
+                len(playing),
+            )
+            % {"count": len(playing)}
+        )
     past = history(tournament)
     try:
         if rules.fixed_pairs:
@@ -225,8 +262,8 @@ def _draw(
             allow_tables_of_three=tournament.allow_tables_of_three,
             by_score=by_score,
         )
-    except seating.SeatingError as error:
-        raise TournamentError(str(error)) from None
+    except seating.SeatingError as error:  # worded in English by the pure draw, translated here
+        raise TournamentError(_(error.template) % error.params) from None
 
 
 def _same_players(past: Sequence[seating.Draw], playing: list[int]) -> bool:
@@ -247,7 +284,9 @@ def _pairs(playing: list[int], entrants: dict[int, Entrant]) -> list[tuple[int, 
     paired = {p for pair in pairs for p in pair}
     alone = [entrants[pk].player.name for pk in playing if pk not in paired]
     if alone:
-        raise TournamentError(f"Without a partner: {', '.join(alone)}. Pair them before the draw.")
+        raise TournamentError(
+            _("Without a partner: %(names)s. Pair them before the draw.") % {"names": ", ".join(alone)}
+        )
     return pairs
 
 
@@ -264,6 +303,7 @@ def _store_tables(
             settings=_table_settings(tournament, rules),
             created_by=by,
             deal_limit=tournament.deals_per_pass if rules.uses_deal_limit else None,
+            seat_names=[player.name for player in players],
         )
         Seat.objects.bulk_create(
             Seat(game=game, position=position, player=player, name=player.name)
@@ -291,20 +331,25 @@ def undo_last_draw(*, tournament: Tournament, by: User) -> int:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     last = tournament.pass_set.order_by("-number").first()
     if last is None:
-        raise TournamentError("No pass is drawn yet.")
+        raise TournamentError(_("No pass is drawn yet."))
     games_of_pass = Game.objects.filter(tournament_table__pass_played=last)
     # Lock the games (tournament, then games: the order every writer keeps) so that no phone's deal is
     # saved and acknowledged between this check and the delete.
     list(games_of_pass.select_for_update().order_by("pk").values_list("pk", flat=True))
     if games_of_pass.filter(deals__isnull=False).exists():
         raise TournamentError(
-            f"Results were entered in {tournament.pass_word} {last.number}: the draw stays."
+            _("Results were entered in %(pass_word)s %(number)s: the draw stays.")
+            % {"pass_word": tournament.pass_word, "number": last.number}
         )
     number = last.number
     game_ids = list(games_of_pass.values_list("pk", flat=True))
     last.delete()  # tables, seats and byes go with it
     Game.objects.filter(pk__in=game_ids).delete()
-    _audit(tournament, f"{tournament.pass_word} {number} draw undone", by)
+    _audit(
+        tournament,
+        _("%(pass_word)s %(number)s draw undone") % {"pass_word": tournament.pass_word, "number": number},
+        by,
+    )
     return number
 
 
@@ -318,7 +363,7 @@ def locked_table(token: str) -> Table:
         Table.objects.filter(token=token).values_list("pass_played__tournament_id", flat=True).first()
     )
     if tournament_id is None:
-        raise TournamentError("No such table.")
+        raise TournamentError(_("No such table."))
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     table = Table.objects.select_for_update().select_related("pass_played", "game").get(token=token)
     table.pass_played.tournament = tournament
@@ -334,7 +379,12 @@ def confirm_table(*, token: str, pin: str) -> Table:
     table, wrong = _confirm_locked(token, pin)
     if wrong:
         left = MAX_PIN_FAILURES - table.pin_failures
-        raise TournamentError(f"Wrong PIN. {left} tries left." if left else "Wrong PIN. Ask the director.")
+        if not left:
+            raise TournamentError(_("Wrong PIN. Ask the director."))
+        raise TournamentError(
+            ngettext("Wrong PIN. %(count)s try left.", "Wrong PIN. %(count)s tries left.", left)
+            % {"count": left}
+        )
     return table
 
 
@@ -344,25 +394,39 @@ def _confirm_locked(token: str, pin: str) -> tuple[Table, bool]:
     table = locked_table(token)
     game = Game.objects.select_for_update().get(pk=table.game_id)  # no deal slips in meanwhile
     if table.locked:
-        raise TournamentError("This table is confirmed already.")
+        raise TournamentError(_("This table is confirmed already."))
     if table.pin_failures >= MAX_PIN_FAILURES:
-        raise TournamentError("Too many wrong PINs: ask the director to unlock this table.")
+        raise TournamentError(_("Too many wrong PINs: ask the director to unlock this table."))
     if not game.finished:
-        raise TournamentError("The pass is not complete yet: enter every deal first.")
+        raise TournamentError(_("The pass is not complete yet: enter every deal first."))
     if not hmac.compare_digest(pin.strip().encode(), table.pin.encode()):  # bytes: any typed text compares
         table.pin_failures += 1
         table.save(update_fields=["pin_failures"])
-        _audit(table.pass_played.tournament, f"{_where(table)}: wrong PIN ({table.pin_failures})", None)
+        said = {**_where(table), "count": table.pin_failures}
+        _audit(
+            table.pass_played.tournament,
+            _("Table %(table)s of %(pass_word)s %(number)s: wrong PIN (%(count)s)") % said,
+            None,
+        )
         return table, True
     table.confirmed_at = timezone.now()
     table.save(update_fields=["confirmed_at"])
-    _audit(table.pass_played.tournament, f"{_where(table)} confirmed with the PIN", None)
+    _audit(
+        table.pass_played.tournament,
+        _("Table %(table)s of %(pass_word)s %(number)s confirmed with the PIN") % _where(table),
+        None,
+    )
     _settle_finished(table.pass_played.tournament)
     return table, False
 
 
-def _where(table: Table) -> str:
-    return f"Table {table.number} of {table.pass_played.tournament.pass_word} {table.pass_played.number}"
+def _where(table: Table) -> dict[str, Any]:
+    """The table, its pass word and pass number, for the audit's sentences."""
+    return {
+        "table": table.number,
+        "pass_word": table.pass_played.tournament.pass_word,
+        "number": table.pass_played.number,
+    }
 
 
 @transaction.atomic
@@ -372,9 +436,10 @@ def reopen_table(*, table: Table, by: User) -> None:
     table.confirmed_at, table.pin_failures = None, 0
     table.save(update_fields=["confirmed_at", "pin_failures"])
     _settle_finished(table.pass_played.tournament)
-    tournament = table.pass_played.tournament
     _audit(
-        tournament, f"Table {table.number} of {tournament.pass_word} {table.pass_played.number} reopened", by
+        table.pass_played.tournament,
+        _("Table %(table)s of %(pass_word)s %(number)s reopened") % _where(table),
+        by,
     )
 
 
@@ -384,10 +449,12 @@ def table_guard(token: str) -> Callable[[Game], None]:
     def guard(game: Game) -> None:
         table = Table.objects.select_related("pass_played__tournament").get(token=token)
         if table.locked:
-            raise games.DealConflict("This table is confirmed and locked: ask the director for corrections.")
+            raise games.DealConflict(
+                _("This table is confirmed and locked: ask the director for corrections.")
+            )
         last = table.pass_played.tournament.pass_set.aggregate(last=Max("number"))["last"]
         if table.pass_played.number != last:
-            raise games.DealConflict("This pass is over: the next one is drawn.")
+            raise games.DealConflict(_("This pass is over: the next one is drawn."))
 
     return guard
 
@@ -397,12 +464,11 @@ def set_substitute(*, seat: TableSeat, name: str | None, by: User) -> None:
     tournament = seat.table.pass_played.tournament
     seat.substitute = games.add_player(club=tournament.club, name=name) if name else None
     seat.save(update_fields=["substitute"])
-    what = (
-        f"{seat.substitute} substitutes for {seat.entrant}"
-        if name
-        else f"Substitute for {seat.entrant} removed"
-    )
-    _audit(tournament, f"{what} at table {seat.table.number}", by)
+    said = {"substitute": seat.substitute, "entrant": seat.entrant, "table": seat.table.number}
+    if name:
+        _audit(tournament, _("%(substitute)s substitutes for %(entrant)s at table %(table)s") % said, by)
+    else:
+        _audit(tournament, _("Substitute for %(entrant)s removed at table %(table)s") % said, by)
 
 
 def _settle_finished(tournament: Tournament) -> None:

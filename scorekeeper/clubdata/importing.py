@@ -18,7 +18,7 @@ from django.db import DatabaseError, models, transaction
 from tournaments.models import Table, Tournament
 
 from .. import services
-from ..models import Club, Deal, Game
+from ..models import Club, Deal, Game, Seat
 from ..rules.base import InvalidDeal
 from .schema import CLUB, ENTRANT, FORMAT, GAME, PLAYER, TOURNAMENT, USER, VERSION, Part, from_json, to_json
 
@@ -77,7 +77,11 @@ class Loader:
         scope: Mapping[str, models.Model],
         skip: list[str],
     ) -> models.Model:
-        values = {field.name: from_json(field, row[field.name]) for field in part.plain_fields()}
+        values = {
+            field.name: from_json(field, row[field.name])
+            for field in part.plain_fields()
+            if field.name in row or field.name not in part.optional
+        }
         for name, kind in part.refs:
             if name not in skip:
                 values[name] = self.resolve(kind, row[name], scope)
@@ -137,6 +141,7 @@ class Loader:
 
     def rederive(self) -> list[str]:
         """Scores and totals by the rules engine; a figure that differs from the export is reported."""
+        self.copy_seat_names()
         warnings = []
         played = set(Deal.objects.filter(game__in=self.games.values()).values_list("game_id", flat=True))
         for game, exported in self.derived:
@@ -149,6 +154,17 @@ class Loader:
             if now != dict(exported):
                 warnings.append(f"Game {game.pk}: the export said {dict(exported)}, the rules say {now}.")
         return warnings
+
+    def copy_seat_names(self) -> None:
+        """Each game keeps its seats' names on its row (models.Game.seat_names): copied from the seats."""
+        games = list(self.games.values())
+        seats = Seat.objects.filter(game__in=games).order_by("game", "position")
+        names: dict[int, list[str]] = {game.pk: [] for game in games}
+        for game_id, name in seats.values_list("game_id", "name"):
+            names[game_id].append(name)
+        for game in games:
+            game.seat_names = names[game.pk]
+        Game.objects.bulk_update(games, ["seat_names"], batch_size=500)
 
 
 def _keep(game: Game, exported: Mapping[str, Any]) -> None:

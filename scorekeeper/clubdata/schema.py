@@ -52,6 +52,7 @@ class Part:
     refs: tuple[tuple[str, str], ...] = ()  # (foreign key, kind of target)
     derived: tuple[str, ...] = ()  # computed again on import: not copied
     checked: tuple[str, ...] = ()  # derived columns exported under "derived", for the import to compare
+    optional: tuple[str, ...] = ()  # added since version 1: an older export lacks them, they get the default
     children: tuple[Part, ...] = ()
 
     def __post_init__(self) -> None:
@@ -75,7 +76,7 @@ GAMES = Part(
     kind=GAME,
     order=("created_at", "pk"),
     refs=(("created_by", USER),),
-    derived=("totals", "finished", "winner", "revision"),
+    derived=("totals", "side_sums", "summary", "finished", "winner", "revision", "seat_names"),
     checked=("totals", "finished", "winner"),
     children=(
         Part(Seat, "seats", parent="game", order=("position",), refs=(("player", PLAYER),)),
@@ -146,6 +147,7 @@ CLUB = Part(
     Club,
     "club",
     parent=None,
+    optional=("language",),
     children=(
         Part(Membership, "members", parent="club", order=("user__username",), refs=(("user", USER),)),
         Part(Player, "players", parent="club", kind=PLAYER, order=("name",), refs=(("user", USER),)),

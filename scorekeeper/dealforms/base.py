@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from django import forms
 
+from ..rule_messages import refusal, translate
 from ..rules.base import InvalidDeal
 
 
@@ -55,7 +56,7 @@ class DealForm(forms.Form):
         A correction can break a later deal (a player now out, a game now over): that deal's fields
         are not on this form, so its message goes above it, naming the deal."""
         if error.deal is not None and error.deal != getattr(self, "cleaned_data", {}).get("number"):
-            self.add_error(None, f"Deal {error.deal}: {error.message}")
+            self.add_error(None, refusal(error))
             return
         field = self.error_fields.get(error.field, error.field)
-        self.add_error(field if field in self.fields else None, error.message)
+        self.add_error(field if field in self.fields else None, translate(error.text))

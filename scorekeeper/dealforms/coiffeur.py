@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from ..suits import mode_name
 from .base import DealForm
@@ -20,7 +22,7 @@ TEAMS = ("A", "B")
 def team_choices(seats: Sequence[str]) -> list[tuple[str, str]]:
     """Team A is seats 1 and 3, team B seats 2 and 4: the buttons show who that is."""
     if len(seats) != 4:
-        return [(team, f"Team {team}") for team in TEAMS]
+        return [(team, gettext("Team %(team)s") % {"team": team}) for team in TEAMS]
     return [("A", f"A · {seats[0]} & {seats[2]}"), ("B", f"B · {seats[1]} & {seats[3]}")]
 
 
@@ -31,15 +33,17 @@ def row_label(suit_names: str, name: str, multiplier: int) -> str:
 
 
 class CoiffeurDealForm(DealForm):
-    team = forms.CharField(required=False, widget=forms.RadioSelect, label="Announced by")
-    row = forms.CharField(required=False, widget=forms.RadioSelect, label="Row")
+    team = forms.CharField(required=False, widget=forms.RadioSelect, label=_("Announced by"))
+    row = forms.CharField(
+        required=False, widget=forms.RadioSelect, label=pgettext_lazy("coiffeur: a row of the board", "Row")
+    )
     points = forms.IntegerField(
         required=False,
-        label="Card points",
+        label=_("Card points"),
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off", "min": 0, "max": 157}),
     )
-    match = forms.BooleanField(required=False, label="Match (all 9 tricks)")
-    counter_match = forms.BooleanField(required=False, label="Counter-match (the others took all 9)")
+    match = forms.BooleanField(required=False, label=_("Match (all 9 tricks)"))
+    counter_match = forms.BooleanField(required=False, label=_("Counter-match (the others took all 9)"))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

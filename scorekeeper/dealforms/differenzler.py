@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from ..suits import mode_names
 from .base import DealForm
@@ -36,10 +38,10 @@ class ColumnInput(forms.HiddenInput):
 
 
 class DifferenzlerDealForm(DealForm):
-    trump = forms.CharField(required=False, widget=forms.RadioSelect, label="Trump")
+    trump = forms.CharField(required=False, widget=forms.RadioSelect, label=_("Trump"))
     # The engine's messages about the predictions or the points column go beside these columns.
-    predictions = forms.Field(required=False, label="Predictions")
-    points = forms.Field(required=False, label="Card points")
+    predictions = forms.Field(required=False, label=_("Predictions"))
+    points = forms.Field(required=False, label=_("Card points"))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -48,8 +50,8 @@ class DifferenzlerDealForm(DealForm):
         ]
         said, made = self.initial.get("said") or {}, self.initial.get("made") or {}
         for seat, name in enumerate(self.seats, start=1):
-            self.fields[f"prediction_{seat}"] = self._number(f"{name}: prediction")
-            self.fields[f"points_{seat}"] = self._number(f"{name}: card points")
+            self.fields[f"prediction_{seat}"] = self._number(gettext("%(name)s: prediction") % {"name": name})
+            self.fields[f"points_{seat}"] = self._number(gettext("%(name)s: card points") % {"name": name})
             self.initial.setdefault(f"prediction_{seat}", said.get(name))
             self.initial.setdefault(f"points_{seat}", made.get(name))
         seats = range(1, len(self.seats) + 1)

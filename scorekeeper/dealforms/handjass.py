@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from .base import DealForm
 
@@ -50,15 +52,17 @@ class HandjassDealForm(DealForm):
         self.players = list(self.state.get("in", self.seats))
         places = [(str(place), f"{place}.") for place in range(1, len(self.players) + 1)]
         for key in self.keys():
-            self.fields[f"passed_{key}"] = forms.BooleanField(required=False, label="Passed")
+            self.fields[f"passed_{key}"] = forms.BooleanField(
+                required=False, label=pgettext_lazy("handjass: a player who does not play the deal", "Passed")
+            )
             self.fields[f"tricks_{key}"] = forms.IntegerField(
-                required=False, label="Card points", widget=number_input(min=0, max=157)
+                required=False, label=_("Card points"), widget=number_input(min=0, max=157)
             )
             self.fields[f"melds_{key}"] = forms.IntegerField(
-                required=False, label="Weis + Stöck", widget=number_input(min=0, step=10, placeholder="0")
+                required=False, label=_("Weis + Stöck"), widget=number_input(min=0, step=10, placeholder="0")
             )
             self.fields[f"tie_{key}"] = forms.ChoiceField(
-                choices=places, required=False, widget=forms.RadioSelect, label="Place in the tie"
+                choices=places, required=False, widget=forms.RadioSelect, label=_("Place in the tie")
             )
         if self.is_bound:
             self.data = self._with_anchors(self.data)
@@ -104,7 +108,7 @@ class HandjassDealForm(DealForm):
         data["melds"] = {name: melds for name, melds in self._typed(data, "melds", playing).items() if melds}
         places = {name: int(place) for name, place in self._typed(data, "tie", playing).items()}
         if len(set(places.values())) < len(places):
-            self.add_error("tie_order", "Give each tied player a different place.")
+            self.add_error("tie_order", gettext("Give each tied player a different place."))
         data["tie_order"] = sorted(places, key=places.__getitem__)
         return data
 

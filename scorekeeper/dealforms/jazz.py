@@ -11,7 +11,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.utils.functional import Promise
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
+from ..rule_messages import translate
 from ..rules.base import InvalidDeal
 from ..rules.jazz import COUNTED, FOUR_OF_A_RANK, HONORS, LABELS
 from .base import DealForm
@@ -20,26 +24,33 @@ KING_FIELDS = ("king_of_hearts", "last_trick", "fifth_trick")
 GROUP_ERRORS: dict[str, str | None] = {"taken": "counts", "cards_left": "counts", "game": None}
 """Engine fields shown elsewhere than a field of the same name."""
 
-PER: dict[str, str] = {
-    "spades": "per spade",
-    "clubs": "per club",
-    "tricks": "per trick",
-    "plus": "per trick",
-    "honors": "per 10, J, Q or K",
-    "jacks": "per jack",
-    "queens": "per queen",
-    "fantan": "per card left",
+PER: dict[str, Promise] = {
+    "spades": _("%(penalty)s per spade"),
+    "clubs": _("%(penalty)s per club"),
+    "tricks": _("%(penalty)s per trick"),
+    "plus": _("%(penalty)s per trick"),
+    "honors": _("%(penalty)s per 10, J, Q or K"),
+    "jacks": _("%(penalty)s per jack"),
+    "queens": _("%(penalty)s per queen"),
+    "fantan": _("%(penalty)s per card left"),
+}
+"""Each counted game's penalty as the hint says it, with the number in the sentence."""
+
+WHAT: dict[str, Promise] = {
+    "spades": _("Spades taken"),
+    "clubs": _("Clubs taken"),
+    "tricks": _("Tricks taken"),
+    "plus": _("Tricks taken"),
+    "honors": _("10s, Jacks, Queens and Kings taken"),
+    "jacks": _("Jacks taken"),
+    "queens": _("Queens taken"),
+    "fantan": _("Cards left (0 for who went out)"),
 }
 
-WHAT: dict[str, str] = {
-    "spades": "Spades taken",
-    "clubs": "Clubs taken",
-    "tricks": "Tricks taken",
-    "plus": "Tricks taken",
-    "honors": "10s, Jacks, Queens and Kings taken",
-    "jacks": "Jacks taken",
-    "queens": "Queens taken",
-    "fantan": "Cards left (0 for who went out)",
+KING_QUESTIONS: dict[str, Promise] = {
+    "king_of_hearts": _("Who took the King of Hearts? (+%(penalty)s)"),
+    "last_trick": _("Who took the last trick? (+%(penalty)s)"),
+    "fifth_trick": _("Who took the fifth trick? (+%(penalty)s)"),
 }
 
 
@@ -92,24 +103,22 @@ class JazzDealForm(DealForm):
     def _add_king_fields(self) -> None:
         """The fifth trick and the King-in-the-last-trick toggle only where they score something."""
         players = [(player, player) for player in self.seats]
-        asked = [("king_of_hearts", "the King of Hearts"), ("last_trick", "the last trick")]
-        if self.penalty("fifth_trick") > 0:
-            asked.append(("fifth_trick", "the fifth trick"))
-        for name, what in asked:
-            label = f"Who took {what}? (+{self.penalty(name)})"
+        asked = [name for name in KING_FIELDS if name != "fifth_trick" or self.penalty(name) > 0]
+        for name in asked:
+            label = KING_QUESTIONS[name] % {"penalty": self.penalty(name)}
             self.fields[name] = forms.ChoiceField(
                 choices=players, required=False, widget=forms.RadioSelect, label=label
             )
         extra = self.penalty("king_in_last")
         if extra > 0:
-            label = f"The King of Hearts fell in the last trick (+{extra})"
+            label = gettext("The King of Hearts fell in the last trick (+%(penalty)s)") % {"penalty": extra}
             self.fields["king_in_last"] = forms.BooleanField(required=False, label=label)
 
     # ---- what the template shows ----------------------------------------------------------------
 
     @property
     def label(self) -> str:
-        return LABELS[self.sub_game]
+        return translate(LABELS[self.sub_game])
 
     @property
     def round(self) -> int | None:
@@ -131,23 +140,25 @@ class JazzDealForm(DealForm):
         return known.get(self.sub_game, deck.get(self.sub_game, tricks))
 
     @property
-    def what(self) -> str:
+    def what(self) -> str | Promise:
         return WHAT.get(self.sub_game, "")
 
     @property
     def per(self) -> str:
-        return PER.get(self.sub_game, "")
+        """This game's penalty per card or trick, as a phrase: "5 per spade"."""
+        rule = PER.get(self.sub_game)
+        return rule % {"penalty": self.penalty(self.sub_game)} if rule else ""
 
     @property
     def hint(self) -> str:
         """The rule of this sub-game in one line, with the club's own penalties."""
         parts: list[str] = []  # the King and the last trick: each question says its own penalty
         if self.sub_game == "fantan":
-            parts = [f"{self.penalty('fantan')} {self.per}", "one player goes out"]
+            parts = [self.per, gettext("one player goes out")]
         elif self.sub_game != "king_last":
-            parts = [f"{self.most} in all", f"{self.penalty(self.sub_game)} {self.per}"]
+            parts = [gettext("%(count)s in all") % {"count": self.most}, self.per]
         if self.round:
-            parts.insert(0, f"Round {self.round}")
+            parts.insert(0, gettext("Round %(number)s") % {"number": self.round})
         return " · ".join(parts)
 
     def penalty(self, key: str) -> int:
@@ -201,7 +212,7 @@ class JazzDealForm(DealForm):
         scorer is still typing, which is the whole point of the running count."""
         own = error.deal is None or error.deal == getattr(self, "cleaned_data", {}).get("number")
         if own and error.field in GROUP_ERRORS:
-            self.add_error(GROUP_ERRORS[error.field], error.message)
+            self.add_error(GROUP_ERRORS[error.field], translate(error.text))
             return
         super().add_rule_error(error)
 

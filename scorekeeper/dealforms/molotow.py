@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from .base import DealForm
 from .cardpoints import PlayerPointsField, PointInput, point_inputs, tie_choices
@@ -12,13 +14,13 @@ from .cardpoints import PlayerPointsField, PointInput, point_inputs, tie_choices
 
 class MolotowDealForm(DealForm):
     high_card = forms.ChoiceField(
-        required=False, widget=forms.RadioSelect, label="Three players tied: who drew the high card?"
+        required=False, widget=forms.RadioSelect, label=_("Three players tied: who drew the high card?")
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["points"] = PlayerPointsField(self.seats, label="Card points")
-        self.fields["high_card"].choices = tie_choices(self.seats, "No tie")
+        self.fields["points"] = PlayerPointsField(self.seats, label=_("Card points"))
+        self.fields["high_card"].choices = tie_choices(self.seats, gettext("No tie"))
 
     def point_inputs(self) -> list[PointInput]:
         return point_inputs(self)

@@ -5,32 +5,36 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.text import capfirst
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext, pgettext_lazy
 
+from ..rule_messages import translate
 from ..rules.pandur import CONTRACT_WORDS
 from .base import DealForm
 
 BID = "bid"
 """The contract button for a numeric bid: the number comes from the bid input beside it."""
 
-MADE = [("yes", "Made ✓"), ("no", "Failed ✗")]
+MADE = [("yes", _("Made ✓")), ("no", _("Failed ✗"))]
 
 
 def contract_choices() -> list[tuple[str, str]]:
-    named = [(key, words[:1].upper() + words[1:]) for key, words in CONTRACT_WORDS.items()]
-    return [(BID, "Bid"), *named]
+    named = [(key, capfirst(translate(words))) for key, words in CONTRACT_WORDS.items()]
+    return [(BID, pgettext("pandur: the contract as a number of points", "Bid")), *named]
 
 
 class PandurDealForm(DealForm):
     """Only players still in can be chosen; the dealer question exists only while four are in."""
 
     deal_word = "hand"
-    soloist = forms.ChoiceField(widget=forms.RadioSelect, required=False, label="Soloist")
+    soloist = forms.ChoiceField(widget=forms.RadioSelect, required=False, label=_("Soloist"))
     contract = forms.ChoiceField(
-        choices=contract_choices, widget=forms.RadioSelect, required=False, initial=BID, label="Contract"
+        choices=contract_choices, widget=forms.RadioSelect, required=False, initial=BID, label=_("Contract")
     )
     bid = forms.IntegerField(
         required=False,
-        label="Bid",
+        label=pgettext_lazy("pandur: the contract as a number of points", "Bid"),
         widget=forms.NumberInput(
             attrs={
                 "inputmode": "numeric",
@@ -41,10 +45,15 @@ class PandurDealForm(DealForm):
             }
         ),
     )
-    made = forms.ChoiceField(choices=MADE, widget=forms.RadioSelect, required=False, label="Made?")
+    made = forms.ChoiceField(
+        choices=MADE,
+        widget=forms.RadioSelect,
+        required=False,
+        label=pgettext_lazy("pandur: contract", "Made?"),
+    )
     points = forms.IntegerField(
         required=False,
-        label="or the soloist's points",
+        label=_("or the soloist's points"),
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off", "min": 0}),
     )
 
@@ -54,7 +63,10 @@ class PandurDealForm(DealForm):
         self.fields["soloist"].choices = players
         if self.state.get("dealer_needed"):
             self.fields["dealer"] = forms.ChoiceField(
-                choices=players, widget=forms.RadioSelect, required=False, label="Dealer · sits this hand out"
+                choices=players,
+                widget=forms.RadioSelect,
+                required=False,
+                label=_("Dealer · sits this hand out"),
             )
             self.order_fields(["dealer"])
 

@@ -10,14 +10,16 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from .base import DealForm
 from .cardpoints import PlayerPointsField, PointInput, point_inputs, tie_choices
 
 TIE_LABELS = (
-    "Who ranks first among the tied?",
-    "Then who? (only if three or more are tied)",
-    "And then? (only if four are tied)",
+    _("Who ranks first among the tied?"),
+    _("Then who? (only if three or more are tied)"),
+    _("And then? (only if four are tied)"),
 )
 
 
@@ -26,10 +28,10 @@ class PutzDealForm(DealForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["points"] = PlayerPointsField(self.seats, label="Card points")
+        self.fields["points"] = PlayerPointsField(self.seats, label=_("Card points"))
         for place in range(1, self.tie_places() + 1):
             self.fields[f"tie_{place}"] = forms.ChoiceField(
-                choices=tie_choices(self.seats, "No tie" if place == 1 else "—"),
+                choices=tie_choices(self.seats, gettext("No tie") if place == 1 else "—"),
                 required=False,
                 widget=forms.RadioSelect,
                 label=TIE_LABELS[place - 1],

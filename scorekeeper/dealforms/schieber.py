@@ -5,39 +5,39 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from django import forms
+from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext_lazy as _
 
 from ..suits import mode_names
 from .base import DealForm
 
-TEAMS = [("A", "Team A"), ("B", "Team B")]
+TEAMS = ("A", "B")
 
 
 class SchieberDealForm(DealForm):
     error_fields: ClassVar[dict[str, str]] = {"match": "points", "weis": "weis_a"}
 
     trump = forms.ChoiceField(
-        widget=forms.RadioSelect, required=False, error_messages={"invalid_choice": "Choose a trump."}
+        widget=forms.RadioSelect, required=False, error_messages={"invalid_choice": _("Choose a trump.")}
     )
-    team = forms.ChoiceField(choices=TEAMS, widget=forms.RadioSelect, initial="A")
+    # The teams' choices name the players seated: __init__ sets them (team, stoeck, announced_by, first_out).
+    team = forms.ChoiceField(widget=forms.RadioSelect, initial="A")
     points = forms.IntegerField(
         required=False,
-        label="Card points",
+        label=_("Card points"),
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off", "min": 0, "max": 157}),
     )
-    match = forms.BooleanField(required=False, label="Match (all 9 tricks)")
-    weis_a = forms.IntegerField(required=False, min_value=0, label="Weis team A")
-    weis_b = forms.IntegerField(required=False, min_value=0, label="Weis team B")
-    stoeck = forms.ChoiceField(
-        choices=[("", "none"), *TEAMS], required=False, widget=forms.RadioSelect, label="Stöck"
-    )
+    match = forms.BooleanField(required=False, label=_("Match (all 9 tricks)"))
+    weis_a = forms.IntegerField(required=False, min_value=0, label=_("Weis team A"))
+    weis_b = forms.IntegerField(required=False, min_value=0, label=_("Weis team B"))
+    stoeck = forms.ChoiceField(required=False, widget=forms.RadioSelect, label=_("Stöck"))
     announced_by = forms.ChoiceField(
-        choices=[("", "not noted"), *TEAMS],
         required=False,
         widget=forms.RadioSelect,
-        label="Trump announced by",
+        label=_("Trump announced by"),
     )
     first_out = forms.ChoiceField(
-        choices=TEAMS, required=False, widget=forms.RadioSelect, label="Who reached the target first?"
+        required=False, widget=forms.RadioSelect, label=_("Who reached the target first?")
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -46,15 +46,15 @@ class SchieberDealForm(DealForm):
         teams = self.team_choices()
         self.fields["team"].choices = teams
         self.fields["first_out"].choices = teams
-        self.fields["stoeck"].choices = [("", "none"), *teams]
-        self.fields["announced_by"].choices = [("", "not noted"), *teams]
+        self.fields["stoeck"].choices = [("", pgettext("stöck: by no team", "none")), *teams]
+        self.fields["announced_by"].choices = [("", gettext("not noted")), *teams]
         for weis in ("weis_a", "weis_b"):
             self.fields[weis].widget.attrs.update({"inputmode": "numeric", "step": 10, "placeholder": "0"})
 
     def team_choices(self) -> list[tuple[str, str]]:
         """Team A is seats 1 and 3, team B seats 2 and 4: the buttons show who that is."""
         if len(self.seats) != 4:
-            return TEAMS
+            return [(team, gettext("Team %(team)s") % {"team": team}) for team in TEAMS]
         return [
             ("A", f"A · {self.seats[0]} & {self.seats[2]}"),
             ("B", f"B · {self.seats[1]} & {self.seats[3]}"),

@@ -10,7 +10,18 @@ from dataclasses import replace
 from importlib import import_module
 from typing import Any
 
-from .base import DealResult, Entry, GameResult, InvalidDeal, Placing, Variant, sole_winner
+from .base import (
+    DealResult,
+    Entry,
+    GameResult,
+    InvalidDeal,
+    Placing,
+    Text,
+    Variant,
+    gettext_noop,
+    sole_winner,
+    text,
+)
 
 VARIANT_MODULES: dict[str, str] = {
     "schieber": "schieber",
@@ -28,6 +39,7 @@ __all__ = [
     "GameResult",
     "InvalidDeal",
     "Placing",
+    "Text",
     "Variant",
     "available_variants",
     "get_variant",
@@ -49,13 +61,14 @@ def available_variants() -> dict[str, Variant]:
 def get_variant(key: Any) -> Variant:
     module_name = VARIANT_MODULES.get(key) if isinstance(key, str) else None
     if module_name is None:
-        raise InvalidDeal(None, "variant", f"Unknown variant {key!r}.")
+        raise InvalidDeal(None, "variant", text(gettext_noop("Unknown variant %(key)s."), key=repr(key)))
     try:
         module = import_module(f"{__name__}.{module_name}")
     except ModuleNotFoundError as missing:
         if missing.name != f"{__name__}.{module_name}":
             raise
-        raise InvalidDeal(None, "variant", f"The variant {key!r} is not available yet.") from None
+        message = gettext_noop("The variant %(key)s is not available yet.")
+        raise InvalidDeal(None, "variant", text(message, key=repr(key))) from None
     return module.VARIANT
 
 
@@ -74,11 +87,12 @@ def score_game(
     """
     rules = get_variant(variant)
     if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
-        raise InvalidDeal(None, "seats", "Seats must be a list of player names.")
+        raise InvalidDeal(None, "seats", text(gettext_noop("Seats must be a list of player names.")))
     if not isinstance(deals, Sequence) or isinstance(deals, (str, bytes)):
-        raise InvalidDeal(None, "deals", "Deals must be a list of deal entries.")
+        raise InvalidDeal(None, "deals", text(gettext_noop("Deals must be a list of deal entries.")))
     if deal_limit is not None and len(deals) > deal_limit:
-        raise InvalidDeal(deal_limit + 1, "game", f"This game has {deal_limit} deals: no more deals.")
+        message = gettext_noop("This game has %(deals)s deals: no more deals.")
+        raise InvalidDeal(deal_limit + 1, "game", text(message, deals=deal_limit))
     result = rules.score(list(seats), settings_with_defaults(rules, settings), deals)
     if deal_limit is not None and len(deals) == deal_limit and not result.finished:
         result = replace(result, finished=True, winner=sole_winner(result.ranking, True))
@@ -90,8 +104,9 @@ def settings_with_defaults(rules: Variant, settings: Mapping[str, Any] | None) -
     if settings is None:
         settings = {}
     if not isinstance(settings, Mapping):
-        raise InvalidDeal(None, "settings", "Settings must be an object of named values.")
+        raise InvalidDeal(None, "settings", text(gettext_noop("Settings must be an object of named values.")))
     for key in settings:
         if key not in rules.defaults:
-            raise InvalidDeal(None, key, f"Unknown setting {key!r} for {rules.key}.")
+            message = gettext_noop("Unknown setting %(key)s for %(variant)s.")
+            raise InvalidDeal(None, key, text(message, key=repr(key), variant=rules.key))
     return {**rules.defaults, **settings}

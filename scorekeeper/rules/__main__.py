@@ -10,16 +10,17 @@ import sys
 from typing import Any
 
 from . import score_game
-from .base import InvalidDeal
+from .base import InvalidDeal, gettext_noop, text
 
 
-def run(text: str) -> tuple[int, dict[str, Any]]:
+def run(source: str) -> tuple[int, dict[str, Any]]:
     try:
-        game = json.loads(text)
+        game = json.loads(source)
     except json.JSONDecodeError as error:
-        return 2, InvalidDeal(None, "game", f"Not valid JSON: {error.msg}.").to_json()
+        message = text(gettext_noop("Not valid JSON: %(problem)s."), problem=error.msg)
+        return 2, InvalidDeal(None, "game", message).to_json()
     if not isinstance(game, dict):
-        return 2, InvalidDeal(None, "game", "The game must be a JSON object.").to_json()
+        return 2, InvalidDeal(None, "game", text(gettext_noop("The game must be a JSON object."))).to_json()
     try:
         result = score_game(
             game.get("variant"), game.get("seats", []), game.get("settings"), game.get("deals", [])
@@ -35,15 +36,15 @@ def main(argv: list[str]) -> int:
         return 64
     path = argv[0]
     if path == "-":
-        text = sys.stdin.read()
+        source = sys.stdin.read()
     else:
         try:
             with open(path, encoding="utf-8") as file:
-                text = file.read()
+                source = file.read()
         except OSError as error:
             print(f"cannot read {path}: {error.strerror}", file=sys.stderr)
             return 66
-    status, output = run(text)
+    status, output = run(source)
     print(json.dumps(output, ensure_ascii=False))
     return status
 

@@ -1,11 +1,13 @@
 """Shared pieces of every variant's rules: the result shapes, the one domain error, small checks.
 
 Nothing here imports Django: the same code serves the forms, the CLI, the standings and the tests.
+Words for people are Text: an English template marked with gettext_noop, so makemessages extracts
+it, and the web layer translates it when it shows it (scorekeeper.rule_messages.translate).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NoReturn, Protocol
 
@@ -19,14 +21,101 @@ Entry = Mapping[str, Any]
 Settings = Mapping[str, Any]
 
 
-class InvalidDeal(Exception):
-    """A deal (or the game's setup, deal None) breaks the rules; the message is for the player."""
+# ---- words for people ----------------------------------------------------------------------------
 
-    def __init__(self, deal: int | None, field: str, message: str) -> None:
-        super().__init__(message)
+
+def gettext_noop(message: str) -> str:
+    """Marks an English template for translation: makemessages finds the call by its name."""
+    return message
+
+
+def _as_is(message: str) -> str:
+    return message
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A message or phrase for people: an English template with `%(name)s` placeholders, and values.
+
+    A value that is itself a Text (a phrase such as "Card points of team A") is rendered with the
+    same translation, so translators always get whole phrases; names and numbers go in as they are.
+    """
+
+    template: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def render(self, translate: Callable[[str], str] = _as_is) -> str:
+        """The message with every template passed through `translate` (a gettext); English without."""
+        template = translate(self.template)
+        if not self.params:
+            return template
+        values = {
+            name: value.render(translate) if isinstance(value, Text) else value
+            for name, value in self.params.items()
+        }
+        return template % values
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+Words = Text | str
+"""What a phrase parameter accepts: a Text, or a plain string shown as it is (a name, a test's word)."""
+
+
+def text(template: str, /, **params: object) -> Text:
+    """`template` is a gettext_noop("...") literal (or an entry of a dict of them): see tests."""
+    return Text(template, params)
+
+
+MODE_WORDS: Mapping[str, str] = {
+    "hearts": gettext_noop("hearts"),
+    "diamonds": gettext_noop("diamonds"),
+    "spades": gettext_noop("spades"),
+    "clubs": gettext_noop("clubs"),
+    "obenabe": gettext_noop("obenabe"),
+    "undenufe": gettext_noop("undenufe"),
+}
+"""Trump modes as a message names them; a club's own suit names are the web layer's business."""
+
+
+def mode_word(key: str) -> Words:
+    """A trump mode (or a Coiffeur row named after one) in words; any other name as it is."""
+    return text(MODE_WORDS[key]) if key in MODE_WORDS else key
+
+
+PRESET_NAMES: Mapping[str, str] = {
+    "standard": gettext_noop("Standard"),
+    "flat": gettext_noop("Flat"),
+    "tournament": gettext_noop("Tournament"),
+    "no match bonus": gettext_noop("No match bonus"),
+    "seed (3 each)": gettext_noop("Seed (3 each)"),
+    "zero-sum (1 each)": gettext_noop("Zero-sum (1 each)"),
+    "short": gettext_noop("Short"),
+    "full": gettext_noop("Full"),
+    "fifth_trick": gettext_noop("Fifth trick"),
+}
+"""The variants' presets as the new-game form names them, by key (a key is what is stored)."""
+
+
+def preset_name(key: str) -> Words:
+    return text(PRESET_NAMES[key]) if key in PRESET_NAMES else key.capitalize()
+
+
+class InvalidDeal(Exception):
+    """A deal (or the game's setup, deal None) breaks the rules; the message is for the player.
+
+    `message` is the English (CLI, JSON, tests); `text` is the same message for translating."""
+
+    def __init__(self, deal: int | None, field: str, message: Text) -> None:
+        if not isinstance(message, Text):
+            raise TypeError('InvalidDeal needs a Text: text(gettext_noop("..."), ...)')
+        english = str(message)
+        super().__init__(english)
         self.deal = deal
         self.field = field
-        self.message = message
+        self.text = message
+        self.message = english
 
     def to_json(self) -> dict[str, Any]:
         return {"error": {"deal": self.deal, "field": self.field, "message": self.message}}
@@ -93,44 +182,60 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def require_int(value: Any, *, deal: int | None, field: str, low: int, high: int, what: str) -> int:
+CARD_POINTS_WORDS = text(gettext_noop("Card points"))
+
+
+def require_int(value: Any, *, deal: int | None, field: str, low: int, high: int, what: Words) -> int:
     if not is_int(value) or not low <= value <= high:
-        raise InvalidDeal(deal, field, f"{what} must be a whole number from {low} to {high}.")
+        # Translators: %(what)s is a phrase such as "Card points of team A" or "The target".
+        message = gettext_noop("%(what)s must be a whole number from %(low)s to %(high)s.")
+        raise InvalidDeal(deal, field, text(message, what=what, low=low, high=high))
     return value
 
 
-def require_card_points(value: Any, *, deal: int | None, field: str, what: str = "Card points") -> int:
+def require_card_points(value: Any, *, deal: int | None, field: str, what: Words = CARD_POINTS_WORDS) -> int:
     """0 to 157, never 1: no card is worth 1 point, so 1 is a typo."""
     points = require_int(value, deal=deal, field=field, low=0, high=CARD_POINTS, what=what)
     if points == 1:
-        raise InvalidDeal(deal, field, f"{what} cannot be 1: no card is worth 1 point.")
+        message = gettext_noop("%(what)s cannot be 1: no card is worth 1 point.")
+        raise InvalidDeal(deal, field, text(message, what=what))
     return points
 
 
-def require_mapping(value: Any, *, deal: int | None, field: str, what: str) -> Mapping[str, Any]:
+def require_player_card_points(value: Any, *, deal: int | None, field: str, player: str) -> int:
+    """A player's card points; the message naming the player is built only for a refusal."""
+    if type(value) is int and 0 <= value <= CARD_POINTS and value != 1:
+        return value
+    what = text(gettext_noop("The card points of %(name)s"), name=player)
+    return require_card_points(value, deal=deal, field=field, what=what)
+
+
+def require_mapping(value: Any, *, deal: int | None, field: str, what: Words) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise InvalidDeal(deal, field, f"{what} must map each {_subject(field)} to a number.")
+        if field in {"points", "weis"}:
+            message = gettext_noop("%(what)s must map each team to a number.")
+        else:
+            message = gettext_noop("%(what)s must map each player to a number.")
+        raise InvalidDeal(deal, field, text(message, what=what))
     return value
 
 
-def _subject(field: str) -> str:
-    return "team" if field in {"points", "weis"} else "player"
-
-
 def require_known(
-    keys: Iterable[str], allowed: Iterable[str], *, deal: int | None, field: str, what: str
+    keys: Iterable[str], allowed: Iterable[str], *, deal: int | None, field: str, what: Words
 ) -> None:
     allowed_set = set(allowed)
     for key in keys:
         if key not in allowed_set:
-            raise InvalidDeal(deal, field, f"{what}: {key!r} is not in this game.")
+            message = gettext_noop("%(what)s: %(name)s is not in this game.")
+            raise InvalidDeal(deal, field, text(message, what=what, name=repr(key)))
 
 
 def refuse_unknown_keys(entry: Entry, allowed: Iterable[str], *, deal: int | None) -> None:
     allowed_set = set(allowed)
     for key in entry:
         if key not in allowed_set:
-            raise InvalidDeal(deal, key, f"Unknown field {key!r} in this deal.")
+            message = gettext_noop("Unknown field %(field)s in this deal.")
+            raise InvalidDeal(deal, key, text(message, field=repr(key)))
 
 
 def rank(totals: Mapping[str, int], *, lowest_wins: bool = False) -> tuple[Placing, ...]:
@@ -163,27 +268,38 @@ def rank_groups(
 def require_seats(seats: Sequence[Any], counts: Sequence[int]) -> list[str]:
     """Seat names in seat order: distinct, non-empty strings, as many as the variant allows."""
     if len(seats) not in counts:
-        allowed = " or ".join(str(n) for n in counts)
-        raise InvalidDeal(None, "seats", f"This variant needs {allowed} players, not {len(seats)}.")
+        message = gettext_noop("This variant needs %(counts)s players, not %(seats)s.")
+        raise InvalidDeal(None, "seats", text(message, counts=either(counts), seats=len(seats)))
     names: list[str] = []
     for name in seats:
         if not isinstance(name, str) or not name.strip():
-            raise InvalidDeal(None, "seats", "Every seat needs a player name.")
+            raise InvalidDeal(None, "seats", text(gettext_noop("Every seat needs a player name.")))
         if name in names:
-            raise InvalidDeal(None, "seats", f"{name} sits at the table twice.")
+            raise InvalidDeal(
+                None, "seats", text(gettext_noop("%(name)s sits at the table twice."), name=name)
+            )
         names.append(name)
     return names
 
 
+def either(choices: Sequence[object]) -> Words:
+    """'3', '3 or 5', '2 or 3 or 4': the choices the way the table says them."""
+    if len(choices) == 1:
+        return str(choices[0])
+    # Translators: numbers of players, "3 or 5"; %(rest)s may be "3 or 4" in its turn.
+    return text(gettext_noop("%(first)s or %(rest)s"), first=choices[0], rest=either(choices[1:]))
+
+
 def refuse_after_end(number: int, last: int) -> NoReturn:
     """Every variant refuses a deal after the game ended, in the same words."""
-    raise InvalidDeal(number, "game", f"The game ended with deal {last}: no more deals.")
+    message = gettext_noop("The game ended with deal %(last)s: no more deals.")
+    raise InvalidDeal(number, "game", text(message, last=last))
 
 
 def require_entry(number: int, entry: Any, fields: frozenset[str]) -> None:
     """An object with known fields only; an unknown one is a typo or another variant's entry."""
     if not isinstance(entry, Mapping):
-        raise InvalidDeal(number, "deal", "Each deal must be an object of named fields.")
+        raise InvalidDeal(number, "deal", text(gettext_noop("Each deal must be an object of named fields.")))
     if not fields.issuperset(entry):
         refuse_unknown_keys(entry, fields, deal=number)
 

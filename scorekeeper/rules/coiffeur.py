@@ -16,6 +16,9 @@ from .base import (
     GameResult,
     InvalidDeal,
     Settings,
+    Words,
+    gettext_noop,
+    mode_word,
     rank,
     refuse_after_end,
     require_card_points,
@@ -23,6 +26,7 @@ from .base import (
     require_int,
     require_seats,
     sole_winner,
+    text,
 )
 
 KEY = "coiffeur"
@@ -56,8 +60,8 @@ class Coiffeur:
         require_seats(seats, self.player_counts)
         rows = read_rows(settings["rows"])
         multipliers = dict(rows)
-        match_bonus = _bonus(settings, "match_bonus", "The match bonus")
-        counter_bonus = _bonus(settings, "counter_match_bonus", "The counter-match bonus")
+        match_bonus = _bonus(settings, "match_bonus", MATCH_BONUS)
+        counter_bonus = _bonus(settings, "counter_match_bonus", COUNTER_MATCH_BONUS)
         played: dict[str, set[str]] = {"A": set(), "B": set()}
         totals = {"A": 0, "B": 0}
         results: list[DealResult] = []
@@ -87,25 +91,35 @@ class Coiffeur:
 def read_rows(value: Any) -> tuple[Row, ...]:
     """The board: distinct row names, each with a whole multiplier; a club may rename or add rows."""
     if not isinstance(value, (list, tuple)) or not value:
-        raise InvalidDeal(None, "rows", "Rows must be a list of [name, multiplier] pairs, at least one.")
+        message = gettext_noop("Rows must be a list of [name, multiplier] pairs, at least one.")
+        raise InvalidDeal(None, "rows", text(message))
     rows: list[Row] = []
     seen: set[str] = set()
     for item in value:
         if not isinstance(item, (list, tuple)) or len(item) != 2:
-            raise InvalidDeal(None, "rows", "Each row must be a pair: [name, multiplier].")
+            raise InvalidDeal(
+                None, "rows", text(gettext_noop("Each row must be a pair: [name, multiplier]."))
+            )
         name, multiplier = item
         if not isinstance(name, str) or not name.strip():
-            raise InvalidDeal(None, "rows", "Every row needs a name.")
+            raise InvalidDeal(None, "rows", text(gettext_noop("Every row needs a name.")))
         if name in seen:
-            raise InvalidDeal(None, "rows", f"The row {name} is on the board twice.")
-        what = f"The multiplier of {name}"
+            message = gettext_noop("The row %(row)s is on the board twice.")
+            raise InvalidDeal(None, "rows", text(message, row=mode_word(name)))
+        what = text(gettext_noop("The multiplier of %(row)s"), row=mode_word(name))
         require_int(multiplier, deal=None, field="rows", low=1, high=MAX_MULTIPLIER, what=what)
         seen.add(name)
         rows.append((name, multiplier))
     return tuple(rows)
 
 
-def _bonus(settings: Settings, key: str, what: str) -> int:
+MATCH_BONUS = text(gettext_noop("The match bonus"))
+COUNTER_MATCH_BONUS = text(gettext_noop("The counter-match bonus"))
+MATCH = text(gettext_noop("Match"))
+COUNTER_MATCH = text(gettext_noop("Counter-match"))
+
+
+def _bonus(settings: Settings, key: str, what: Words) -> int:
     return require_int(settings[key], deal=None, field=key, low=0, high=MAX_BONUS, what=what)
 
 
@@ -121,8 +135,8 @@ def _score_deal(
     require_entry(number, entry, ENTRY_FIELDS)
     team = _team(number, entry)
     row = _row(number, entry, team, multipliers, played)
-    match = _flag(number, entry, "match", "Match")
-    counter = _flag(number, entry, "counter_match", "Counter-match")
+    match = _flag(number, entry, "match", MATCH)
+    counter = _flag(number, entry, "counter_match", COUNTER_MATCH)
     _require_one_claim(number, entry.get("points") is not None, match, counter)
     multiplier = multipliers[row]
     points: int | None = None
@@ -149,9 +163,10 @@ def _score_deal(
 def _team(number: int, entry: Entry) -> str:
     team = entry.get("team")
     if team is None:
-        raise InvalidDeal(number, "team", "Name the team that announced: A or B.")
+        raise InvalidDeal(number, "team", text(gettext_noop("Name the team that announced: A or B.")))
     if not isinstance(team, str) or team not in OTHER:
-        raise InvalidDeal(number, "team", f"The team must be A or B, not {team!r}.")
+        message = gettext_noop("The team must be A or B, not %(team)s.")
+        raise InvalidDeal(number, "team", text(message, team=repr(team)))
     return team
 
 
@@ -160,21 +175,23 @@ def _row(
 ) -> str:
     row = entry.get("row")
     if row is None:
-        raise InvalidDeal(number, "row", "Name the row that was played.")
+        raise InvalidDeal(number, "row", text(gettext_noop("Name the row that was played.")))
     if not isinstance(row, str) or row not in multipliers:
-        raise InvalidDeal(number, "row", f"{row!r} is not a row on this board.")
+        message = gettext_noop("%(row)s is not a row on this board.")
+        raise InvalidDeal(number, "row", text(message, row=repr(row)))
     if row in played[team]:
-        raise InvalidDeal(number, "row", f"Team {team} has already played {row}.")
+        message = gettext_noop("Team %(team)s has already played %(row)s.")
+        raise InvalidDeal(number, "row", text(message, team=team, row=mode_word(row)))
     return row
 
 
-def _flag(number: int, entry: Entry, field: str, what: str) -> bool:
+def _flag(number: int, entry: Entry, field: str, what: Words) -> bool:
     """A match or counter-match is a yes/no mark; false or null is the same as leaving it out."""
     value = entry.get(field)
     if value is None:
         return False
     if not isinstance(value, bool):
-        raise InvalidDeal(number, field, f"{what} must be true or false.")
+        raise InvalidDeal(number, field, text(gettext_noop("%(what)s must be true or false."), what=what))
     return value
 
 
@@ -183,16 +200,19 @@ def _require_one_claim(number: int, has_points: bool, match: bool, counter: bool
         field for field, on in (("points", has_points), ("match", match), ("counter_match", counter)) if on
     ]
     if not claims:
-        raise InvalidDeal(number, "points", "Enter the card points, or mark a match or a counter-match.")
+        message = gettext_noop("Enter the card points, or mark a match or a counter-match.")
+        raise InvalidDeal(number, "points", text(message))
     if len(claims) > 1:
-        raise InvalidDeal(number, claims[1], "Enter only one of card points, match and counter-match.")
+        message = gettext_noop("Enter only one of card points, match and counter-match.")
+        raise InvalidDeal(number, claims[1], text(message))
 
 
 def _points(number: int, value: Any) -> int:
     """0 to 157 but never 1 or 156: the other team cannot have taken exactly 1 point."""
     points = require_card_points(value, deal=number, field="points")
     if points == CARD_POINTS - 1:
-        raise InvalidDeal(number, "points", "Card points cannot be 156: the other team cannot take 1 point.")
+        message = gettext_noop("Card points cannot be 156: the other team cannot take 1 point.")
+        raise InvalidDeal(number, "points", text(message))
     return points
 
 

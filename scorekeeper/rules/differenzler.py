@@ -10,12 +10,16 @@ from typing import Any, NoReturn
 
 from .base import (
     CARD_POINTS,
+    CARD_POINTS_WORDS,
     MODES,
     DealResult,
     Entry,
     GameResult,
     InvalidDeal,
     Settings,
+    Text,
+    Words,
+    gettext_noop,
     rank,
     refuse_after_end,
     require_card_points,
@@ -24,6 +28,7 @@ from .base import (
     require_known,
     require_seats,
     sole_winner,
+    text,
 )
 
 KEY = "differenzler"
@@ -33,6 +38,11 @@ MAX_EXACT_BONUS = CARD_POINTS
 TRUMPS = frozenset(MODES)
 
 DEFAULTS: dict[str, Any] = {"exact_bonus": 0, "deals": 12}
+
+PREDICTIONS = text(gettext_noop("Predictions"))
+ENTER_PREDICTIONS = text(gettext_noop("Enter every player's prediction."))
+ENTER_POINTS = text(gettext_noop("Enter every player's card points."))
+NUMBER_OF_DEALS = text(gettext_noop("The number of deals"))
 
 
 class Differenzler:
@@ -51,7 +61,7 @@ class Differenzler:
             field="exact_bonus",
             low=0,
             high=MAX_EXACT_BONUS,
-            what="The bonus for an exact prediction",
+            what=text(gettext_noop("The bonus for an exact prediction")),
         )
         last = require_deals(settings)
         totals = dict.fromkeys(players, 0)
@@ -94,28 +104,26 @@ def _score_deal(number: int, entry: Any, players: list[str], bonus: int) -> Deal
 def _trump(number: int, entry: Entry) -> str:
     trump = entry.get("trump")
     if trump is None:
-        raise InvalidDeal(number, "trump", "Name the trump of this deal.")
+        raise InvalidDeal(number, "trump", text(gettext_noop("Name the trump of this deal.")))
     if not isinstance(trump, str) or trump not in TRUMPS:
-        raise InvalidDeal(
-            number,
-            "trump",
-            f"{trump!r} is not a trump: use hearts, diamonds, spades, clubs, obenabe or undenufe.",
+        message = gettext_noop(
+            "%(trump)s is not a trump: use hearts, diamonds, spades, clubs, obenabe or undenufe."
         )
+        raise InvalidDeal(number, "trump", text(message, trump=repr(trump)))
     return trump
 
 
 def _predictions(number: int, entry: Entry, players: list[str]) -> dict[str, int]:
     """Every player predicts 0 to 157 (1 is a fair guess, unlike 1 card point)."""
-    raw = _player_map(
-        number, entry, "predictions", "Predictions", players, "Enter every player's prediction."
-    )
+    raw = _player_map(number, entry, "predictions", PREDICTIONS, players, ENTER_PREDICTIONS)
     predictions: dict[str, int] = {}
     for name in players:
         if name not in raw:
-            _refuse_missing(number, raw, players, "predictions", "Predictions", f"{name} has no prediction.")
+            missing = text(gettext_noop("%(name)s has no prediction."), name=name)
+            _refuse_missing(number, raw, players, "predictions", PREDICTIONS, missing)
         value = raw[name]
         if type(value) is not int or not 0 <= value <= CARD_POINTS:  # the common case stays cheap
-            what = f"{name}'s prediction"
+            what = text(gettext_noop("%(name)s's prediction"), name=name)
             value = require_int(value, deal=number, field="predictions", low=0, high=CARD_POINTS, what=what)
         predictions[name] = value
     return predictions
@@ -126,37 +134,41 @@ def _predictions(number: int, entry: Entry, players: list[str]) -> dict[str, int
 
 def player_points(number: int, entry: Entry, players: list[str]) -> dict[str, int]:
     """Every player's card points: 0 to 157, never 1, together exactly 157."""
-    raw = _player_map(number, entry, "points", "Card points", players, "Enter every player's card points.")
+    raw = _player_map(number, entry, "points", CARD_POINTS_WORDS, players, ENTER_POINTS)
     points: dict[str, int] = {}
     for name in players:
         if name not in raw:
-            _refuse_missing(number, raw, players, "points", "Card points", f"{name} has no card points.")
+            missing = text(gettext_noop("%(name)s has no card points."), name=name)
+            _refuse_missing(number, raw, players, "points", CARD_POINTS_WORDS, missing)
         value = raw[name]
         if type(value) is not int or not 0 <= value <= CARD_POINTS or value == 1:  # cheap common case
-            value = require_card_points(value, deal=number, field="points", what=f"{name}'s card points")
+            what = text(gettext_noop("%(name)s's card points"), name=name)
+            value = require_card_points(value, deal=number, field="points", what=what)
         points[name] = value
     total = sum(points.values())
     if total != CARD_POINTS:
-        raise InvalidDeal(number, "points", f"Card points must total {CARD_POINTS}; these total {total}.")
+        message = gettext_noop("Card points must total %(all)s; these total %(total)s.")
+        raise InvalidDeal(number, "points", text(message, all=CARD_POINTS, total=total))
     return points
 
 
 def _player_map(
-    number: int, entry: Entry, field: str, what: str, players: list[str], missing: str
+    number: int, entry: Entry, field: str, what: Words, players: list[str], missing: Text
 ) -> Mapping[str, Any]:
     """The entry's map from player to number; a name not at the table is refused before a missing one."""
     raw = entry.get(field)
     if raw is None:
         raise InvalidDeal(number, field, missing)
     if not isinstance(raw, Mapping):
-        raise InvalidDeal(number, field, f"{what} must map each player to a number.")
+        message = gettext_noop("%(what)s must map each player to a number.")
+        raise InvalidDeal(number, field, text(message, what=what))
     if len(raw) > len(players):
         require_known(raw, players, deal=number, field=field, what=what)
     return raw
 
 
 def _refuse_missing(
-    number: int, raw: Mapping[str, Any], players: list[str], field: str, what: str, message: str
+    number: int, raw: Mapping[str, Any], players: list[str], field: str, what: Words, message: Text
 ) -> NoReturn:
     """A player is missing: name a stranger in their place first, it is the likelier typo."""
     require_known(raw, players, deal=number, field=field, what=what)
@@ -166,7 +178,7 @@ def _refuse_missing(
 def require_deals(settings: Settings) -> int:
     """How many deals make the game: a whole number from 1 to 100."""
     return require_int(
-        settings["deals"], deal=None, field="deals", low=1, high=MAX_DEALS, what="The number of deals"
+        settings["deals"], deal=None, field="deals", low=1, high=MAX_DEALS, what=NUMBER_OF_DEALS
     )
 
 

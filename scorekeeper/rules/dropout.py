@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import InvalidDeal, Placing, rank_groups, sole_winner
+from .base import InvalidDeal, Placing, Words, gettext_noop, rank_groups, sole_winner, text
 
 
 class DropOut:
@@ -31,16 +31,19 @@ class DropOut:
     def loser(self) -> str | None:
         return self.still_in[0] if len(self.still_in) == 1 else None
 
-    def require_in(self, value: Any, *, deal: int, field: str, what: str) -> str:
+    def require_in(self, value: Any, *, deal: int, field: str, what: Words) -> str:
         """A player still in the game: those who dropped out play no more."""
         if value is None:
-            raise InvalidDeal(deal, field, f"{what} is missing.")
+            raise InvalidDeal(deal, field, text(gettext_noop("%(what)s is missing."), what=what))
         if not isinstance(value, str):
-            raise InvalidDeal(deal, field, f"{what}: {value!r} is not a player's name.")
+            message = gettext_noop("%(what)s: %(name)s is not a player's name.")
+            raise InvalidDeal(deal, field, text(message, what=what, name=repr(value)))
         if value not in self.still_in:
             if value in self.seats:
-                raise InvalidDeal(deal, field, f"{value} is out of the game and plays no more.")
-            raise InvalidDeal(deal, field, f"{what}: {value!r} is not in this game.")
+                message = gettext_noop("%(name)s is out of the game and plays no more.")
+                raise InvalidDeal(deal, field, text(message, name=value))
+            message = gettext_noop("%(what)s: %(name)s is not in this game.")
+            raise InvalidDeal(deal, field, text(message, what=what, name=repr(value)))
         return value
 
     def settle(self, totals: Mapping[str, int], limit: int) -> list[str]:

@@ -11,25 +11,44 @@ from typing import Any
 
 from .base import (
     CARD_POINTS,
+    CARD_POINTS_WORDS,
     DealResult,
     Entry,
     GameResult,
     InvalidDeal,
     Settings,
+    Words,
+    gettext_noop,
     is_int,
     refuse_after_end,
-    require_card_points,
     require_entry,
     require_int,
     require_known,
     require_mapping,
+    require_player_card_points,
     require_seats,
+    text,
 )
 from .dropout import DropOut
 from .ties import award
 
 FIELDS = frozenset({"tricks", "melds", "passed", "tie_order"})
 MAX_MELDS = 600
+PASSED = text(gettext_noop("Passed"))
+MELDS = text(gettext_noop("Melds"))
+
+ALONE: dict[str, str] = {
+    "tricks": gettext_noop("Only %(name)s stayed in and takes both points without play: no card points."),
+    "melds": gettext_noop("Only %(name)s stayed in and takes both points without play: no melds."),
+    "tie_order": gettext_noop("Only %(name)s stayed in and takes both points without play: no tie order."),
+}
+"""By the field entered although nobody played against the one left in."""
+
+PASSED_WITHOUT: dict[str, str] = {
+    "tricks": gettext_noop("%(name)s passed and has no card points."),
+    "melds": gettext_noop("%(name)s passed and has no melds."),
+}
+"""By the field that names a player who passed."""
 
 
 def score(seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
@@ -62,7 +81,12 @@ def score(seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> G
 
 def _settings(settings: Mapping[str, Any]) -> tuple[int, int]:
     out_at = require_int(
-        settings["out_at"], deal=None, field="out_at", low=1, high=100, what="Dropping out at"
+        settings["out_at"],
+        deal=None,
+        field="out_at",
+        low=1,
+        high=100,
+        what=text(gettext_noop("Dropping out at")),
     )
     min_points = require_int(
         settings["min_points"],
@@ -70,7 +94,7 @@ def _settings(settings: Mapping[str, Any]) -> tuple[int, int]:
         field="min_points",
         low=0,
         high=CARD_POINTS,
-        what="The points to make",
+        what=text(gettext_noop("The points to make")),
     )
     return out_at, min_points
 
@@ -81,7 +105,8 @@ def _deal(number: int, entry: Any, table: DropOut, min_points: int) -> tuple[dic
     passed = _passed(entry.get("passed"), table, number)
     playing = [player for player in table.still_in if player not in passed]
     if not playing:
-        raise InvalidDeal(number, "passed", "Everybody passed: nothing to record, deal again.")
+        message = gettext_noop("Everybody passed: nothing to record, deal again.")
+        raise InvalidDeal(number, "passed", text(message))
     scores = dict.fromkeys(table.seats, 0)
     if len(playing) == 1:
         return _alone(number, entry, playing[0], scores)
@@ -102,11 +127,9 @@ def _alone(
     number: int, entry: Mapping[str, Any], player: str, scores: dict[str, int]
 ) -> tuple[dict[str, int], dict[str, Any]]:
     """All the others passed: the one left wins both points without play, so nothing else is entered."""
-    for field, what in (("tricks", "card points"), ("melds", "melds"), ("tie_order", "tie order")):
+    for field, message in ALONE.items():
         if entry.get(field) is not None:
-            raise InvalidDeal(
-                number, field, f"Only {player} stayed in and takes both points without play: no {what}."
-            )
+            raise InvalidDeal(number, field, text(message, name=player))
     scores[player] = 2
     return scores, {"apples": [], "totals": {}}
 
@@ -115,18 +138,19 @@ def _passed(raw: Any, table: DropOut, number: int) -> set[str]:
     if raw is None:
         return set()
     if not isinstance(raw, list):
-        raise InvalidDeal(number, "passed", "Passed must be a list of player names.")
+        raise InvalidDeal(number, "passed", text(gettext_noop("Passed must be a list of player names.")))
     passed: set[str] = set()
     for value in raw:
-        name = table.require_in(value, deal=number, field="passed", what="Passed")
+        name = table.require_in(value, deal=number, field="passed", what=PASSED)
         if name in passed:
-            raise InvalidDeal(number, "passed", f"{name} is listed twice as passed.")
+            message = gettext_noop("%(name)s is listed twice as passed.")
+            raise InvalidDeal(number, "passed", text(message, name=name))
         passed.add(name)
     return passed
 
 
 def _players_of(
-    raw: Any, field: str, what: str, table: DropOut, playing: list[str], number: int
+    raw: Any, field: str, what: Words, table: DropOut, playing: list[str], number: int
 ) -> Mapping[str, Any]:
     """The entry's map for `field`, naming only players who played this deal."""
     raw = require_mapping(raw, deal=number, field=field, what=what)
@@ -134,7 +158,7 @@ def _players_of(
     for name in raw:
         table.require_in(name, deal=number, field=field, what=what)
         if name not in playing:
-            raise InvalidDeal(number, field, f"{name} passed and has no {what.lower()}.")
+            raise InvalidDeal(number, field, text(PASSED_WITHOUT[field], name=name))
     return raw
 
 
@@ -142,18 +166,19 @@ def _tricks(raw: Any, table: DropOut, playing: list[str], number: int) -> dict[s
     """The card points of everyone who played, adding up to 157."""
     field = "tricks"
     if raw is None:
-        raise InvalidDeal(number, field, "Give the card points of every player who played.")
-    raw = _players_of(raw, field, "Card points", table, playing, number)
+        message = gettext_noop("Give the card points of every player who played.")
+        raise InvalidDeal(number, field, text(message))
+    raw = _players_of(raw, field, CARD_POINTS_WORDS, table, playing, number)
     points: dict[str, int] = {}
     for player in playing:
         if player not in raw:
-            raise InvalidDeal(number, field, f"The card points of {player} are missing.")
-        points[player] = require_card_points(
-            raw[player], deal=number, field=field, what=f"The card points of {player}"
-        )
+            message = gettext_noop("The card points of %(name)s are missing.")
+            raise InvalidDeal(number, field, text(message, name=player))
+        points[player] = require_player_card_points(raw[player], deal=number, field=field, player=player)
     total = sum(points.values())
     if total != CARD_POINTS:
-        raise InvalidDeal(number, field, f"The card points must add up to {CARD_POINTS}, not {total}.")
+        message = gettext_noop("The card points must add up to %(all)s, not %(total)s.")
+        raise InvalidDeal(number, field, text(message, all=CARD_POINTS, total=total))
     return points
 
 
@@ -161,14 +186,13 @@ def _melds(raw: Any, table: DropOut, playing: list[str], number: int) -> dict[st
     """Weis and Stöck per player: 0, 20, or a multiple of 10 from 40 up to 600."""
     if raw is None:
         return {}
-    raw = _players_of(raw, "melds", "Melds", table, playing, number)
+    raw = _players_of(raw, "melds", MELDS, table, playing, number)
     for player, value in raw.items():
         if not is_valid_meld(value):
-            raise InvalidDeal(
-                number,
-                "melds",
-                f"The melds of {player} must be 0, 20 or a multiple of 10 from 40 to {MAX_MELDS}.",
+            message = gettext_noop(
+                "The melds of %(name)s must be 0, 20 or a multiple of 10 from 40 to %(most)s."
             )
+            raise InvalidDeal(number, "melds", text(message, name=player, most=MAX_MELDS))
     return dict(raw)
 
 

@@ -16,12 +16,14 @@ from .base import (
     GameResult,
     InvalidDeal,
     Settings,
+    gettext_noop,
     rank,
     refuse_after_end,
     require_entry,
     require_int,
     require_seats,
     sole_winner,
+    text,
 )
 from .differenzler import player_points, require_deals
 
@@ -56,7 +58,7 @@ class Molotow:
             field="big_hand_others",
             low=0,
             high=MAX_BIG_HAND_OTHERS,
-            what="Sticks or potatoes for the others around a big hand",
+            what=text(gettext_noop("Sticks or potatoes for the others around a big hand")),
         )
         last = require_deals(settings)
         sticks = dict.fromkeys(players, 0)
@@ -127,22 +129,26 @@ def _award(number: int, entry: Entry, points: dict[str, int], others: int) -> Aw
 
 def _high_card(number: int, entry: Entry, points: dict[str, int], tied: list[str]) -> str:
     """After a three-way tie the three draw a card; the entry names who drew the highest (null: not yet)."""
-    names = f"{tied[0]}, {tied[1]} or {tied[2]}"
+    names = text(
+        gettext_noop("%(first)s, %(second)s or %(third)s"), first=tied[0], second=tied[1], third=tied[2]
+    )
     drawn = entry.get("high_card")
     if drawn is None:
-        raise InvalidDeal(
-            number, "high_card", f"Three players tied: name who drew the highest card ({names})."
-        )
+        message = gettext_noop("Three players tied: name who drew the highest card (%(names)s).")
+        raise InvalidDeal(number, "high_card", text(message, names=names))
     if not isinstance(drawn, str) or drawn not in points:
-        raise InvalidDeal(number, "high_card", f"High card: {drawn!r} is not in this game.")
+        message = gettext_noop("High card: %(name)s is not in this game.")
+        raise InvalidDeal(number, "high_card", text(message, name=repr(drawn)))
     if drawn not in tied:
-        raise InvalidDeal(number, "high_card", f"{drawn} did not tie: the high card is drawn by {names}.")
+        message = gettext_noop("%(name)s did not tie: the high card is drawn by %(names)s.")
+        raise InvalidDeal(number, "high_card", text(message, name=drawn, names=names))
     return drawn
 
 
 def _refuse_high_card(number: int, entry: Entry) -> None:
     if entry.get("high_card") is not None:
-        raise InvalidDeal(number, "high_card", "A high card is drawn only after a three-way tie.")
+        message = gettext_noop("A high card is drawn only after a three-way tie.")
+        raise InvalidDeal(number, "high_card", text(message))
 
 
 VARIANT = Molotow()

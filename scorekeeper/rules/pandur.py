@@ -17,11 +17,13 @@ from .base import (
     GameResult,
     InvalidDeal,
     Settings,
+    gettext_noop,
     is_int,
     refuse_after_end,
     require_entry,
     require_int,
     require_seats,
+    text,
 )
 from .dropout import DropOut
 
@@ -29,11 +31,14 @@ FIELDS = frozenset({"dealer", "soloist", "contract", "made", "points"})
 
 NAMED_CONTRACTS = {"misere": 4, "trump_misere": 4, "pandur": 5, "trump_pandur": 6}
 CONTRACT_WORDS = {
-    "misere": "misère",
-    "trump_misere": "trump misère",
-    "pandur": "Pandur",
-    "trump_pandur": "trump Pandur",
+    "misere": gettext_noop("misère"),
+    "trump_misere": gettext_noop("trump misère"),
+    "pandur": gettext_noop("Pandur"),
+    "trump_pandur": gettext_noop("trump Pandur"),
 }
+"""The named contracts as players say them, marked for translation (the web translates them)."""
+SOLOIST = text(gettext_noop("The soloist"))
+DEALER = text(gettext_noop("The dealer"))
 MAX_POINTS = CARD_POINTS + 600
 """The most a soloist can score: every card point and the most melds a side may show (rules.md)."""
 MAX_BID = MAX_POINTS // 10 * 10
@@ -49,7 +54,7 @@ def score(seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> G
         field="target",
         low=1,
         high=100,
-        what="The target",
+        what=text(gettext_noop("The target")),
     )
     table = DropOut(players)
     totals = dict.fromkeys(players, 0)
@@ -83,9 +88,10 @@ def _deal(
     """Game points of one hand for every seat (0 for those out or not scoring), and what to show."""
     require_entry(number, entry, FIELDS)
     dealer = _dealer(entry.get("dealer"), table, number)
-    soloist = table.require_in(entry.get("soloist"), deal=number, field="soloist", what="The soloist")
+    soloist = table.require_in(entry.get("soloist"), deal=number, field="soloist", what=SOLOIST)
     if soloist == dealer:
-        raise InvalidDeal(number, "soloist", f"{soloist} deals this hand and sits it out: not the soloist.")
+        message = gettext_noop("%(name)s deals this hand and sits it out: not the soloist.")
+        raise InvalidDeal(number, "soloist", text(message, name=soloist))
     contract = entry.get("contract")
     value = _value(contract, number)
     made = _made(entry, contract, number)
@@ -106,14 +112,12 @@ def _dealer(raw: Any, table: DropOut, number: int) -> str | None:
     """With four in, the dealer sits out and must be named; with fewer, everybody plays."""
     if len(table.still_in) == 4:
         if raw is None:
-            raise InvalidDeal(
-                number, "dealer", "Four players are in: name the dealer, who sits this hand out."
-            )
-        return table.require_in(raw, deal=number, field="dealer", what="The dealer")
+            message = gettext_noop("Four players are in: name the dealer, who sits this hand out.")
+            raise InvalidDeal(number, "dealer", text(message))
+        return table.require_in(raw, deal=number, field="dealer", what=DEALER)
     if raw is not None:
-        raise InvalidDeal(
-            number, "dealer", f"With {len(table.still_in)} players in, nobody sits out: leave out the dealer."
-        )
+        message = gettext_noop("With %(players)s players in, nobody sits out: leave out the dealer.")
+        raise InvalidDeal(number, "dealer", text(message, players=len(table.still_in)))
     return None
 
 
@@ -125,39 +129,35 @@ def _value(contract: Any, number: int) -> int:
     elif isinstance(contract, str) and contract in NAMED_CONTRACTS:
         return NAMED_CONTRACTS[contract]
     if contract is None:
-        raise InvalidDeal(number, "contract", "The contract is missing.")
-    raise InvalidDeal(
-        number,
-        "contract",
-        f"The contract must be a bid from 100 to {MAX_BID} in tens, "
-        "or misère, trump misère, Pandur or trump Pandur.",
+        raise InvalidDeal(number, "contract", text(gettext_noop("The contract is missing.")))
+    message = gettext_noop(
+        "The contract must be a bid from 100 to %(most)s in tens, "
+        "or misère, trump misère, Pandur or trump Pandur."
     )
+    raise InvalidDeal(number, "contract", text(message, most=MAX_BID))
 
 
 def _made(entry: Mapping[str, Any], contract: Any, number: int) -> bool:
     """Either `made` as said at the table, or the soloist's points against a numeric bid."""
     made, points = entry.get("made"), entry.get("points")
     if made is not None and points is not None:
-        raise InvalidDeal(
-            number, "points", "Give either whether the contract was made or the soloist's points, not both."
-        )
+        message = gettext_noop("Give either whether the contract was made or the soloist's points, not both.")
+        raise InvalidDeal(number, "points", text(message))
     if made is not None:
         if not isinstance(made, bool):
-            raise InvalidDeal(number, "made", "Made must be true or false.")
+            raise InvalidDeal(number, "made", text(gettext_noop("Made must be true or false.")))
         return made
     if points is None:
-        raise InvalidDeal(number, "made", "Say whether the contract was made, or give the soloist's points.")
+        message = gettext_noop("Say whether the contract was made, or give the soloist's points.")
+        raise InvalidDeal(number, "made", text(message))
     if not is_int(contract):
-        raise InvalidDeal(
-            number,
-            "points",
-            f"Points decide only a numeric bid: say whether the {CONTRACT_WORDS[contract]} was made.",
-        )
-    points = require_int(
-        points, deal=number, field="points", low=0, high=MAX_POINTS, what="The soloist's points"
-    )
+        message = gettext_noop("Points decide only a numeric bid: say whether the %(contract)s was made.")
+        raise InvalidDeal(number, "points", text(message, contract=text(CONTRACT_WORDS[contract])))
+    what = text(gettext_noop("The soloist's points"))
+    points = require_int(points, deal=number, field="points", low=0, high=MAX_POINTS, what=what)
     if points == 1:
-        raise InvalidDeal(number, "points", "The soloist's points cannot be 1: no card is worth 1 point.")
+        message = gettext_noop("The soloist's points cannot be 1: no card is worth 1 point.")
+        raise InvalidDeal(number, "points", text(message))
     return points >= contract
 
 

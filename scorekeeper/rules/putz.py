@@ -17,18 +17,21 @@ from .base import (
     GameResult,
     InvalidDeal,
     Settings,
+    gettext_noop,
     rank,
     refuse_after_end,
-    require_card_points,
     require_entry,
     require_int,
     require_known,
+    require_player_card_points,
     require_seats,
     sole_winner,
+    text,
 )
 from .ties import award
 
 FIELDS = frozenset({"points", "tie_order"})
+POINTS = text(gettext_noop("Points"))
 
 PRIZES: dict[int, dict[int, tuple[int, ...]]] = {
     3: {0: (1, 1), 1: (1, 1), 2: (2,)},
@@ -82,15 +85,21 @@ def _settings(settings: Mapping[str, Any], players: int) -> tuple[int, int, int]
         field="apple_below",
         low=0,
         high=CARD_POINTS,
-        what="The apple limit",
+        what=text(gettext_noop("The apple limit")),
     )
     win_at = require_int(
-        settings["win_at"], deal=None, field="win_at", low=1, high=100, what="The winning mark"
+        settings["win_at"],
+        deal=None,
+        field="win_at",
+        low=1,
+        high=100,
+        what=text(gettext_noop("The winning mark")),
     )
     lose_at = settings["lose_at"]
     if lose_at is None:
         return apple_below, win_at, LOSE_AT[players]
-    lose_at = require_int(lose_at, deal=None, field="lose_at", low=-100, high=-1, what="The losing mark")
+    what = text(gettext_noop("The losing mark"))
+    lose_at = require_int(lose_at, deal=None, field="lose_at", low=-100, high=-1, what=what)
     return apple_below, win_at, lose_at
 
 
@@ -110,20 +119,21 @@ def _deal(
 def _points(raw: Any, players: list[str], number: int) -> dict[str, int]:
     """Every player's card points, adding up to 157."""
     if raw is None:
-        raise InvalidDeal(number, "points", "Give the card points of every player.")
+        raise InvalidDeal(number, "points", text(gettext_noop("Give the card points of every player.")))
     if not isinstance(raw, Mapping):  # not base.require_mapping: it says "team" for "points"
-        raise InvalidDeal(number, "points", "Points must map each player to a number.")
-    require_known(raw, players, deal=number, field="points", what="Points")
+        message = gettext_noop("Points must map each player to a number.")
+        raise InvalidDeal(number, "points", text(message))
+    require_known(raw, players, deal=number, field="points", what=POINTS)
     points: dict[str, int] = {}
     for player in players:
         if player not in raw:
-            raise InvalidDeal(number, "points", f"The card points of {player} are missing.")
-        points[player] = require_card_points(
-            raw[player], deal=number, field="points", what=f"The card points of {player}"
-        )
+            message = gettext_noop("The card points of %(name)s are missing.")
+            raise InvalidDeal(number, "points", text(message, name=player))
+        points[player] = require_player_card_points(raw[player], deal=number, field="points", player=player)
     total = sum(points.values())
     if total != CARD_POINTS:
-        raise InvalidDeal(number, "points", f"The card points must add up to {CARD_POINTS}, not {total}.")
+        message = gettext_noop("The card points must add up to %(all)s, not %(total)s.")
+        raise InvalidDeal(number, "points", text(message, all=CARD_POINTS, total=total))
     return points
 
 

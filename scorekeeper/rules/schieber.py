@@ -11,13 +11,18 @@ from typing import Any, NamedTuple
 
 from .base import (
     CARD_POINTS,
+    CARD_POINTS_WORDS,
     MODES,
     DealResult,
     Entry,
     GameResult,
     InvalidDeal,
     Settings,
+    Text,
+    Words,
+    gettext_noop,
     is_int,
+    mode_word,
     rank,
     rank_groups,
     refuse_after_end,
@@ -26,6 +31,7 @@ from .base import (
     require_known,
     require_mapping,
     require_seats,
+    text,
 )
 
 SIDES = ("A", "B")
@@ -78,6 +84,13 @@ class Deal(NamedTuple):
     first_out: str | None
 
 
+ANNOUNCED_BY = text(gettext_noop("The team that announced"))
+FIRST_OUT = text(gettext_noop("The team out first"))
+STOECK_WORDS = text(gettext_noop("Stöck"))
+WEIS_WORDS = text(gettext_noop("Weis"))
+ENTER_POINTS = text(gettext_noop("Enter the card points of one team, or a match."))
+
+
 # ---- settings -------------------------------------------------------------------------------------
 
 
@@ -86,15 +99,15 @@ def read_settings(settings: Settings) -> Rules:
     merged = {**DEFAULTS, **settings}
     bonus = merged["match_bonus"]
     if not is_int(bonus) or bonus < 0:
-        raise InvalidDeal(None, "match_bonus", "The match bonus must be a whole number, 0 or more.")
+        message = gettext_noop("The match bonus must be a whole number, 0 or more.")
+        raise InvalidDeal(None, "match_bonus", text(message))
     target = merged["target"]
     if not is_int(target) or target < 1:
-        raise InvalidDeal(None, "target", "The target must be a whole number, 1 or more.")
+        raise InvalidDeal(None, "target", text(gettext_noop("The target must be a whole number, 1 or more.")))
     multiply_weis = merged["multiply_weis"]
     if not isinstance(multiply_weis, bool):
-        raise InvalidDeal(
-            None, "multiply_weis", "Whether Weis and Stöck are multiplied must be true or false."
-        )
+        message = gettext_noop("Whether Weis and Stöck are multiplied must be true or false.")
+        raise InvalidDeal(None, "multiply_weis", text(message))
     return Rules(CARD_POINTS + bonus, target, multiply_weis, read_multipliers(merged["multipliers"]))
 
 
@@ -103,17 +116,16 @@ def read_multipliers(value: Any) -> dict[str, int]:
     if value == "flat":
         return dict(FLAT_MULTIPLIERS)
     if not isinstance(value, Mapping):
-        raise InvalidDeal(
-            None, "multipliers", 'The multipliers must map each trump to a factor, or be "flat".'
-        )
+        message = gettext_noop('The multipliers must map each trump to a factor, or be "flat".')
+        raise InvalidDeal(None, "multipliers", text(message))
     multipliers = dict(DEFAULT_MULTIPLIERS)
     for mode, factor in value.items():
         if mode not in multipliers:
-            raise InvalidDeal(None, "multipliers", f"Multipliers: {mode!r} is not a trump in Schieber.")
+            message = gettext_noop("Multipliers: %(mode)s is not a trump in Schieber.")
+            raise InvalidDeal(None, "multipliers", text(message, mode=repr(mode)))
         if not is_int(factor) or factor < 1:
-            raise InvalidDeal(
-                None, "multipliers", f"The multiplier of {mode} must be a whole number, 1 or more."
-            )
+            message = gettext_noop("The multiplier of %(mode)s must be a whole number, 1 or more.")
+            raise InvalidDeal(None, "multipliers", text(message, mode=mode_word(mode)))
         multipliers[mode] = factor
     return multipliers
 
@@ -129,7 +141,8 @@ def _is_mapping(value: Any) -> bool:
 def read_deal(number: int, entry: Any, rules: Rules) -> Deal:
     """Check one entry field by field; the first problem is the one the player sees."""
     if not _is_mapping(entry):
-        raise InvalidDeal(number, "deal", "A deal must be an entry with named fields (trump, points, ...).")
+        message = gettext_noop("A deal must be an entry with named fields (trump, points, ...).")
+        raise InvalidDeal(number, "deal", text(message))
     if not FIELDS.issuperset(entry):
         refuse_unknown_keys(entry, FIELDS, deal=number)
     trump = entry.get("trump")
@@ -144,22 +157,22 @@ def read_deal(number: int, entry: Any, rules: Rules) -> Deal:
         match,
         read_weis(number, entry.get("weis")),
         read_stoeck(number, entry.get("stoeck"), trump),
-        read_team(number, entry.get("announced_by"), "announced_by", "The team that announced"),
-        read_team(number, entry.get("first_out"), "first_out", "The team out first"),
+        read_team(number, entry.get("announced_by"), "announced_by", ANNOUNCED_BY),
+        read_team(number, entry.get("first_out"), "first_out", FIRST_OUT),
     )
 
 
-def _trump_message(trump: Any) -> str:
+def _trump_message(trump: Any) -> Text:
     if trump is None:
-        return "Choose the trump of this deal."
-    return "The trump must be hearts, diamonds, spades, clubs, obenabe or undenufe."
+        return text(gettext_noop("Choose the trump of this deal."))
+    return text(gettext_noop("The trump must be hearts, diamonds, spades, clubs, obenabe or undenufe."))
 
 
-def read_team(number: int, value: Any, field: str, what: str) -> str | None:
+def read_team(number: int, value: Any, field: str, what: Words) -> str | None:
     """An optional team: absent or null means nobody."""
     if value is None or value == "A" or value == "B":
         return value
-    raise InvalidDeal(number, field, f"{what} must be team A or B.")
+    raise InvalidDeal(number, field, text(gettext_noop("%(what)s must be team A or B."), what=what))
 
 
 def read_card_points(
@@ -168,20 +181,22 @@ def read_card_points(
     """Card points of both teams from one team's (the other has the rest), both, or a match."""
     if match is not None:
         if points is not None:
-            raise InvalidDeal(number, "points", "Enter the card points or a match, not both.")
+            raise InvalidDeal(
+                number, "points", text(gettext_noop("Enter the card points or a match, not both."))
+            )
         if match == "A":
             return (match_points, 0), "A"
         if match == "B":
             return (0, match_points), "B"
-        raise InvalidDeal(number, "match", "The match must be by team A or B.")
+        raise InvalidDeal(number, "match", text(gettext_noop("The match must be by team A or B.")))
     if points is None:
-        raise InvalidDeal(number, "points", "Enter the card points of one team, or a match.")
+        raise InvalidDeal(number, "points", ENTER_POINTS)
     if not _is_mapping(points):
-        require_mapping(points, deal=number, field="points", what="Card points")
+        require_mapping(points, deal=number, field="points", what=CARD_POINTS_WORDS)
     if not points:
-        raise InvalidDeal(number, "points", "Enter the card points of one team, or a match.")
+        raise InvalidDeal(number, "points", ENTER_POINTS)
     if not _SIDE_SET.issuperset(points):
-        require_known(points, SIDES, deal=number, field="points", what="Card points")
+        require_known(points, SIDES, deal=number, field="points", what=CARD_POINTS_WORDS)
     return _split_157(number, points), None
 
 
@@ -195,7 +210,8 @@ def _split_157(number: int, points: Mapping[str, Any]) -> tuple[int, int]:
         return a, CARD_POINTS - _refuse_156(number, a, "A")
     b = _team_points(number, points["B"], "B")
     if a + b != CARD_POINTS:
-        raise InvalidDeal(number, "points", f"Card points of teams A and B must total 157, not {a + b}.")
+        message = gettext_noop("Card points of teams A and B must total 157, not %(total)s.")
+        raise InvalidDeal(number, "points", text(message, total=a + b))
     return a, b
 
 
@@ -203,15 +219,15 @@ def _team_points(number: int, points: Any, side: str) -> int:
     """0 to 157, never 1; the plain int test first keeps a replay fast, base words the refusal."""
     if type(points) is int and 0 <= points <= CARD_POINTS and points != 1:
         return points
-    return require_card_points(points, deal=number, field="points", what=f"Card points of team {side}")
+    what = text(gettext_noop("Card points of team %(team)s"), team=side)
+    return require_card_points(points, deal=number, field="points", what=what)
 
 
 def _refuse_156(number: int, points: int, side: str) -> int:
     """The other team would have 1 point, which no card is worth."""
     if points == CARD_POINTS - 1:
-        raise InvalidDeal(
-            number, "points", f"Card points of team {side} cannot be 156: team {OTHER[side]} would have 1."
-        )
+        message = gettext_noop("Card points of team %(team)s cannot be 156: team %(other)s would have 1.")
+        raise InvalidDeal(number, "points", text(message, team=side, other=OTHER[side]))
     return points
 
 
@@ -220,29 +236,32 @@ def read_weis(number: int, weis: Any) -> tuple[int, int]:
     if weis is None:
         return 0, 0
     if not _is_mapping(weis):
-        require_mapping(weis, deal=number, field="weis", what="Weis")
+        require_mapping(weis, deal=number, field="weis", what=WEIS_WORDS)
     if not _SIDE_SET.issuperset(weis):
-        require_known(weis, SIDES, deal=number, field="weis", what="Weis")
+        require_known(weis, SIDES, deal=number, field="weis", what=WEIS_WORDS)
     a = _weis_amount(number, weis.get("A", 0), "A")
     b = _weis_amount(number, weis.get("B", 0), "B")
     if a and b:
-        raise InvalidDeal(number, "weis", "Only the team with the best Weis scores: enter Weis for one team.")
+        message = gettext_noop("Only the team with the best Weis scores: enter Weis for one team.")
+        raise InvalidDeal(number, "weis", text(message))
     return a, b
 
 
 def _weis_amount(number: int, amount: Any, side: str) -> int:
     if not is_int(amount) or amount not in WEIS_VALUES:
-        raise InvalidDeal(
-            number, "weis", f"Weis of team {side} must be 0, 20, or a multiple of 10 from 40 to {MAX_WEIS}."
+        message = gettext_noop(
+            "Weis of team %(team)s must be 0, 20, or a multiple of 10 from 40 to %(most)s."
         )
+        raise InvalidDeal(number, "weis", text(message, team=side, most=MAX_WEIS))
     return amount
 
 
 def read_stoeck(number: int, stoeck: Any, trump: str) -> str | None:
     """Stöck is King and Queen of trump: there is none without a trump suit."""
-    stoeck = read_team(number, stoeck, "stoeck", "Stöck")
+    stoeck = read_team(number, stoeck, "stoeck", STOECK_WORDS)
     if stoeck is not None and trump in NO_TRUMP:
-        raise InvalidDeal(number, "stoeck", f"No Stöck in {trump}: there is no trump suit.")
+        message = gettext_noop("No Stöck in %(mode)s: there is no trump suit.")
+        raise InvalidDeal(number, "stoeck", text(message, mode=mode_word(trump)))
     return stoeck
 
 
@@ -268,33 +287,41 @@ def find_winner(number: int, before: tuple[int, int], deal: Deal, rules: Rules) 
     after = (total_a + stoeck[0] + weis[0] + cards[0], total_b + stoeck[1] + weis[1] + cards[1])
     reached = [side for side, total in zip(SIDES, after, strict=True) if total >= target]
     if deal.first_out is not None and deal.first_out not in reached:
-        raise InvalidDeal(
-            number, "first_out", f"Team {deal.first_out} did not reach the target in this deal."
-        )
+        message = gettext_noop("Team %(team)s did not reach the target in this deal.")
+        raise InvalidDeal(number, "first_out", text(message, team=deal.first_out))
     if not reached:
         return None
-    for what, (add_a, add_b) in (("its Stöck", stoeck), ("Weis", weis)):
+    for stage, (add_a, add_b) in (("stoeck", stoeck), ("weis", weis)):
         total_a += add_a
         total_b += add_b
         if total_a >= target or total_b >= target:
-            return _unasked(number, deal.first_out, "A" if total_a >= target else "B", what)
+            return _unasked(number, deal.first_out, "A" if total_a >= target else "B", stage)
     if len(reached) == 1:
-        return _unasked(number, deal.first_out, reached[0], "card points")
+        return _unasked(number, deal.first_out, reached[0], "points")
     if deal.first_out is None:
-        raise InvalidDeal(
-            number, "first_out", "Both teams reached the target with card points: which team got there first?"
-        )
+        message = gettext_noop("Both teams reached the target with card points: which team got there first?")
+        raise InvalidDeal(number, "first_out", text(message))
     return deal.first_out
 
 
-def _unasked(number: int, first_out: str | None, winner: str, what: str) -> str:
+UNASKED: dict[str, str] = {
+    "stoeck": gettext_noop(
+        "No need to name the team out first: team %(team)s reached the target first, with its Stöck."
+    ),
+    "weis": gettext_noop(
+        "No need to name the team out first: team %(team)s reached the target first, with Weis."
+    ),
+    "points": gettext_noop(
+        "No need to name the team out first: team %(team)s reached the target first, with card points."
+    ),
+}
+"""By the stage that decided the winner, counted in the table's order: Stöck, Weis, card points."""
+
+
+def _unasked(number: int, first_out: str | None, winner: str, stage: str) -> str:
     """The order of counting decided the winner: naming the team out first is not the players' call."""
     if first_out is not None:
-        raise InvalidDeal(
-            number,
-            "first_out",
-            f"No need to name the team out first: team {winner} reached the target first, with {what}.",
-        )
+        raise InvalidDeal(number, "first_out", text(UNASKED[stage], team=winner))
     return winner
 
 

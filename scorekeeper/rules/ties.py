@@ -9,14 +9,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import InvalidDeal
+from .base import InvalidDeal, Words, gettext_noop, text
 
 
-def and_list(names: Sequence[str]) -> str:
+def and_list(names: Sequence[str]) -> Words:
     """'Anna', 'Anna and Beat', 'Anna, Beat and Cla': names the way players say them."""
     if len(names) < 2:
         return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    # Translators: player names: %(names)s is "Anna" or "Anna, Beat", %(last)s one more name.
+    return text(gettext_noop("%(names)s and %(last)s"), names=", ".join(names[:-1]), last=names[-1])
 
 
 def award(totals: Mapping[str, int], prizes: Sequence[int], tie_order: Any, *, deal: int) -> dict[str, int]:
@@ -30,7 +31,8 @@ def award(totals: Mapping[str, int], prizes: Sequence[int], tie_order: Any, *, d
     if groups:
         order = _break_ties(order, groups, tie_order, deal)
     elif tie_order is not None:
-        raise InvalidDeal(deal, "tie_order", "No tie decides a point in this deal: leave out the tie order.")
+        message = gettext_noop("No tie decides a point in this deal: leave out the tie order.")
+        raise InvalidDeal(deal, "tie_order", text(message))
     return {player: prizes[place] if place < len(prizes) else 0 for place, player in enumerate(order)}
 
 
@@ -53,20 +55,16 @@ def _break_ties(order: list[str], groups: list[list[str]], tie_order: Any, deal:
     """The ranking with each deciding tie in the order given by the entry."""
     tied = [player for group in groups for player in group]
     if tie_order is None:
-        raise InvalidDeal(
-            deal,
-            "tie_order",
-            f"{and_list(tied)} are tied for a point: give their order as decided at the table.",
-        )
+        message = gettext_noop("%(names)s are tied for a point: give their order as decided at the table.")
+        raise InvalidDeal(deal, "tie_order", text(message, names=and_list(tied)))
     if (
         not isinstance(tie_order, list)
         or len(tie_order) != len(tied)
         or not all(isinstance(name, str) for name in tie_order)
         or set(tie_order) != set(tied)
     ):
-        raise InvalidDeal(
-            deal, "tie_order", f"The tie order must list exactly the tied players: {and_list(tied)}."
-        )
+        message = gettext_noop("The tie order must list exactly the tied players: %(names)s.")
+        raise InvalidDeal(deal, "tie_order", text(message, names=and_list(tied)))
     place = {name: index for index, name in enumerate(tie_order)}
     result = list(order)
     for group in groups:

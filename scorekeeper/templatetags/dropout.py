@@ -13,6 +13,7 @@ from typing import Any
 from django import template
 
 from .. import rules
+from ..rule_messages import translate
 from ..rules.base import GameResult
 from ..rules.pandur import CONTRACT_WORDS
 from ..selectors import Board
@@ -101,5 +102,5 @@ def gains(scores: Mapping[str, int]) -> list[tuple[str, str]]:
 @register.filter
 def contract_name(contract: Any) -> str:
     """How players say a Pandur contract: a bid as its number, the named ones in words."""
-    words = CONTRACT_WORDS.get(contract, str(contract)) if isinstance(contract, str) else str(contract)
+    words = translate(CONTRACT_WORDS[contract]) if contract in CONTRACT_WORDS else str(contract)
     return words[:1].upper() + words[1:]

@@ -7,17 +7,29 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import template
+from django.utils.functional import Promise
+from django.utils.translation import gettext_noop, pgettext, pgettext_lazy
 
+from ..rule_messages import translate
 from ..rules.jazz import LABELS
 from ..selectors import Board
 
 register = template.Library()
 
-SHORT: dict[str, str] = {**LABELS, "king_last": "King ♥ & last trick"}
-"""Labels that fit a phone's table cell."""
+SHORT: dict[str, str] = {**LABELS, "king_last": gettext_noop("King ♥ & last trick")}
+"""Labels that fit a phone's table cell, in English: translated when shown."""
 
-EVENTS = (("king_of_hearts", "King ♥"), ("last_trick", "last trick"), ("fifth_trick", "5th trick"))
-BRIEF_EVENTS = (("king_of_hearts", "K♥"), ("last_trick", "last"), ("fifth_trick", "5th"))
+EVENTS: tuple[tuple[str, Promise], ...] = (
+    ("king_of_hearts", pgettext_lazy("jazz: who took the King of Hearts", "King ♥ %(name)s")),
+    ("last_trick", pgettext_lazy("jazz: who took the last trick", "last trick %(name)s")),
+    ("fifth_trick", pgettext_lazy("jazz: who took the fifth trick", "5th trick %(name)s")),
+)
+BRIEF_EVENTS: tuple[tuple[str, Promise], ...] = (
+    ("king_of_hearts", pgettext_lazy("jazz, deal list: who took the King of Hearts", "K♥ %(name)s")),
+    ("last_trick", pgettext_lazy("jazz, deal list: who took the last trick", "last %(name)s")),
+    ("fifth_trick", pgettext_lazy("jazz, deal list: who took the fifth trick", "5th %(name)s")),
+)
+"""Who took which card or trick, each a whole phrase with the player's name in it (translated as one)."""
 
 
 @dataclass(frozen=True)
@@ -57,7 +69,7 @@ def jazz_sheet(board: Board) -> Sheet:
     played = {row.number: row.scores for row in board.rows}
     upcoming = None if board.result.finished else len(board.rows) + 1
     rows = [
-        SheetRow(number, game, SHORT[game], round_, played.get(number, []), number == upcoming)
+        SheetRow(number, game, translate(SHORT[game]), round_, played.get(number, []), number == upcoming)
         for number, (game, round_) in enumerate(schedule, start=1)
     ]
     return Sheet(
@@ -70,12 +82,12 @@ def jazz_sheet(board: Board) -> Sheet:
 
 @register.filter
 def jazz_label(game: str) -> str:
-    return LABELS.get(game, game)
+    return translate(LABELS[game]) if game in LABELS else game
 
 
 @register.filter
 def jazz_short(game: str) -> str:
-    return SHORT.get(game, game)
+    return translate(SHORT[game]) if game in SHORT else game
 
 
 @register.filter
@@ -96,11 +108,18 @@ def jazz_summary(details: Mapping[str, Any], brief: bool = False) -> str:
     if game == "king_last":
         events = details.get("events") or {}
         labels = BRIEF_EVENTS if brief else EVENTS
-        words = [f"{label} {events[key]}" for key, label in labels if key in events]
+        words = [phrase % {"name": events[key]} for key, phrase in labels if key in events]
         if details.get("king_in_last"):
-            words.append("K♥ in last" if brief else "King in the last trick")
+            words.append(_king_in_last(brief))
         return " · ".join(words)
     if game == "fantan":
         counts: Mapping[str, int] = details.get("counts") or {}
-        return next((f"{player} went out" for player, left in counts.items() if left == 0), "")
+        went_out = pgettext("jazz: Fan Tan, the player with no card left", "%(name)s went out")
+        return next((went_out % {"name": player} for player, left in counts.items() if left == 0), "")
     return ""  # a counted game: the deal's row already shows each player's penalty
+
+
+def _king_in_last(brief: bool) -> str:
+    if brief:
+        return pgettext("jazz, deal list: the King of Hearts fell in the last trick", "K♥ in last")
+    return pgettext("jazz: the King of Hearts fell in the last trick", "King in the last trick")

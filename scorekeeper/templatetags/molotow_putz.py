@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import template
+from django.utils.translation import ngettext, pgettext
 
 from ..rules import putz
 from ..selectors import Board
@@ -52,11 +53,12 @@ class DealMarks:
 
     @property
     def words(self) -> str:
+        """The marks said in words (title, screen readers): the panel's own phrases, so one translation."""
         if self.sticks:
-            return f"{self.sticks} stick{'s' if self.sticks > 1 else ''}"
+            return ngettext("%(n)s stick", "%(n)s sticks", self.sticks) % {"n": self.sticks}
         if self.potatoes:
-            return f"{self.potatoes} potato{'es' if self.potatoes > 1 else ''}"
-        return "nothing"
+            return ngettext("%(n)s potato", "%(n)s potatoes", self.potatoes) % {"n": self.potatoes}
+        return pgettext("molotow: a deal gave the player no stick and no potato", "nothing")
 
 
 @dataclass(frozen=True)

@@ -8,12 +8,22 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from .. import selectors, services
 from ..forms import ClubForm, MemberForm, PlayerForm, RoleForm, SignUpForm
 from ..models import Club, Membership, Role
 from ..permissions import Need, load_club
+
+NOW_IN_ROLE = {
+    Role.OWNER: gettext_lazy("%(user)s is now owner."),
+    Role.ADMIN: gettext_lazy("%(user)s is now admin."),
+    Role.SCORER: gettext_lazy("%(user)s is now scorer."),
+    Role.VIEWER: gettext_lazy("%(user)s is now viewer."),
+}
+"""A whole sentence per role: a language may say the role in another form than its label."""
 
 
 @require_GET
@@ -27,7 +37,11 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user)
-        messages.success(request, f"Welcome, {user.username}! Create your club or ask a club to add you.")
+        messages.success(
+            request,
+            _("Welcome, %(username)s! Create your club or ask a club to add you.")
+            % {"username": user.username},
+        )
         return redirect("home")
     return render(request, "registration/signup.html", {"form": form})
 
@@ -73,7 +87,7 @@ def player_add(request: HttpRequest, slug: str) -> HttpResponse:
     form = PlayerForm(request.POST)
     if form.is_valid():
         player = services.add_player(club=club, name=form.cleaned_data["name"])
-        messages.success(request, f"{player.name} is on the roster.")
+        messages.success(request, _("%(name)s is on the roster.") % {"name": player.name})
     else:
         messages.error(request, form.errors["name"][0])
     return redirect("club", slug=club.slug)
@@ -87,7 +101,7 @@ def club_manage(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST":
         if form.is_bound and form.is_valid():
             form.save()
-            messages.success(request, "Club settings saved.")
+            messages.success(request, _("Club settings saved."))
             return redirect("club_manage", slug=club.slug)
         if member_form.is_bound and member_form.is_valid():
             role, user = member_form.cleaned_data["role"], member_form.cleaned_data["username"]
@@ -96,14 +110,14 @@ def club_manage(request: HttpRequest, slug: str) -> HttpResponse:
                 role != Role.OWNER and club.memberships.filter(user=user, role=Role.OWNER).exists()
             )
             if role == Role.OWNER and club.role != Role.OWNER:
-                member_form.add_error("role", "Only an owner can make another owner.")
+                member_form.add_error("role", _("Only an owner can make another owner."))
             elif demotes_owner and club.role != Role.OWNER:
-                member_form.add_error("username", "Only an owner can change an owner.")
+                member_form.add_error("username", _("Only an owner can change an owner."))
             elif demotes_owner and not club.memberships.filter(role=Role.OWNER).exclude(user=user).exists():
-                member_form.add_error("role", "A club needs at least one owner.")
+                member_form.add_error("role", _("A club needs at least one owner."))
             else:
                 services.set_membership(club=club, user=user, role=role)
-                messages.success(request, "Member saved.")
+                messages.success(request, _("Member saved."))
                 return redirect("club_manage", slug=club.slug)
     members = club.memberships.select_related("user").order_by("user__username")
     context = {
@@ -123,23 +137,26 @@ def member_change(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     membership = get_object_or_404(Membership, club=club, pk=pk)
     touches_owner = membership.role == Role.OWNER or request.POST.get("role") == Role.OWNER
     if touches_owner and club.role != Role.OWNER:
-        messages.error(request, "Only an owner can change an owner.")
+        messages.error(request, _("Only an owner can change an owner."))
         return redirect("club_manage", slug=club.slug)
     owners = club.memberships.filter(role=Role.OWNER).count()
     leaving_owner = membership.role == Role.OWNER and (
         "remove" in request.POST or request.POST.get("role") != Role.OWNER
     )
     if leaving_owner and owners == 1:
-        messages.error(request, "A club needs at least one owner.")
+        messages.error(request, _("A club needs at least one owner."))
         return redirect("club_manage", slug=club.slug)
     if "remove" in request.POST:
         membership.delete()
-        messages.success(request, f"{membership.user.username} was removed from the club.")
+        messages.success(
+            request, _("%(user)s was removed from the club.") % {"user": membership.user.username}
+        )
     else:
         form = RoleForm(request.POST)
         if not form.is_valid():
-            messages.error(request, "Choose a role.")
+            messages.error(request, _("Choose a role."))
         else:
-            services.set_membership(club=club, user=membership.user, role=form.cleaned_data["role"])
-            messages.success(request, f"{membership.user.username} is now {form.cleaned_data['role']}.")
+            role = form.cleaned_data["role"]
+            services.set_membership(club=club, user=membership.user, role=role)
+            messages.success(request, NOW_IN_ROLE[role] % {"user": membership.user.username})
     return redirect("club_manage", slug=club.slug)

@@ -9,21 +9,23 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
-from django_htmx.http import trigger_client_event
+from django_htmx.http import reswap, retarget, trigger_client_event
 
 from .. import rules, selectors, services
 from ..dealforms import DealForm, deal_form_class
 from ..permissions import GameAccess, Need, game_access
+from ..rule_messages import refusal
 from ..rules.base import InvalidDeal
 from ..selectors import Board
-from ..services import DealConflict
+from ..services import DealConflict, Known, Recorded
 
 
 def _form_class(board: Board) -> type[DealForm]:
     form_class = deal_form_class(board.game.variant)
     if form_class is None:
-        raise Http404("This variant cannot be scored live yet.")
+        raise Http404(gettext("This variant cannot be scored live yet."))
     return form_class
 
 
@@ -87,7 +89,8 @@ def deal_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def add_deal(request: HttpRequest, access: GameAccess) -> HttpResponse:
-    """Save the next deal; htmx gets the board back (with a fresh form), a plain post a redirect."""
+    """Save the next deal; htmx gets what it changed (or the board) with a fresh form, a plain post a
+    redirect."""
     game = access.game
     board = selectors.game_board(access)
     form = deal_form(board, request.POST)
@@ -100,6 +103,7 @@ def add_deal(request: HttpRequest, access: GameAccess) -> HttpResponse:
                 number=form.cleaned_data["number"],
                 client_token=form.cleaned_data["client_token"] or uuid.uuid4(),
                 guard=access.guard,
+                known=_known(board),
             )
         except InvalidDeal as error:
             form.add_rule_error(error)
@@ -108,18 +112,50 @@ def add_deal(request: HttpRequest, access: GameAccess) -> HttpResponse:
         else:
             if not request.htmx:
                 return redirect(access.base_url)
-            saved = recorded.deal.game  # the row the service locked and updated: no need to read it again
-            game.totals, game.finished, game.winner, game.revision = (
-                saved.totals,
-                saved.finished,
-                saved.winner,
-                saved.revision,
-            )
-            board = selectors.game_board(access)
-            form = None if board.result.finished else blank_deal_form(board)
-            response = render_board(request, board, form, template="scorekeeper/game.html")
+            response = _saved(request, access, board, recorded)
             return trigger_client_event(response, "deal-saved", {"revision": game.revision})
     return render_board(request, board, form, template="scorekeeper/game.html", status=422)
+
+
+def _known(board: Board) -> Known:
+    """The deals this request read for the form: the write reuses them if nothing changed since."""
+    deals = [(row.number, entry, row.token) for entry, row in zip(board.entries, board.rows, strict=True)]
+    return Known(board.game.revision, deals)
+
+
+def _saved(request: HttpRequest, access: GameAccess, before: Board, recorded: Recorded) -> HttpResponse:
+    """The board after the deal, from the service's result when no other write came in between.
+
+    A page that shows the very list the deal was added to (its form sends that revision) gets only
+    what the deal changed; any other page, the whole board."""
+    game = access.game
+    saved = recorded.deal.game  # the row the service locked and updated: no need to read it again
+    unchanged = not recorded.repeated and saved.revision == game.revision + 1  # `before` was current
+    shown = request.POST.get("revision") == str(game.revision)
+    game.totals, game.finished, game.winner, game.revision = (
+        saved.totals,
+        saved.finished,
+        saved.winner,
+        saved.revision,
+    )
+    if unchanged:
+        deal = recorded.deal
+        board = selectors.board_with_deal(before, deal.entry, deal.client_token, recorded.result)
+    else:
+        board = selectors.game_board(access)
+    form = None if board.result.finished else blank_deal_form(board)
+    if unchanged and shown and before.rows and recorded.result.deals[:-1] == before.result.deals:
+        return _appended(request, board, form)
+    return render_board(request, board, form, template="scorekeeper/game.html")
+
+
+def _appended(request: HttpRequest, board: Board, form: DealForm | None) -> HttpResponse:
+    """The new row, the previous row (its Delete button gone), totals, panels and the next form: the
+    form's place is the target, the rest swaps out of band. The other rows are not sent again."""
+    context = {"board": board, "game": board.game, "form": form}
+    context.update(new_row=board.rows[-1], previous_row=board.rows[-2])
+    response = render(request, "scorekeeper/game.html#appended", context)
+    return reswap(retarget(response, "#entry"), "outerHTML")
 
 
 @require_POST
@@ -156,15 +192,10 @@ def preview_deal(request: HttpRequest, access: GameAccess) -> HttpResponse:
                 game.variant, board.seats, game.settings, entries, deal_limit=game.deal_limit
             )
         except InvalidDeal as error:
-            context["problem"] = None if _not_typed_yet(form, error) else _message(error, number)
+            context["problem"] = None if _not_typed_yet(form, error) else refusal(error, number)
         else:
             context["preview"] = result.deals[min(number, len(result.deals)) - 1]
     return render(request, "scorekeeper/game.html#preview", context)
-
-
-def _message(error: InvalidDeal, number: int) -> str:
-    """A correction can break a later deal: name it, since its fields are not on this form."""
-    return error.message if error.deal == number else f"Deal {error.deal}: {error.message}"
 
 
 def _not_typed_yet(form: DealForm, error: InvalidDeal) -> bool:
@@ -188,7 +219,7 @@ def edit_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpResp
     game = access.game
     deal = game.deals.filter(number=number).first()
     if deal is None:
-        raise Http404("No such deal.")
+        raise Http404(gettext("No such deal."))
     board = selectors.game_board(access)
     initial = {
         **_form_class(board).initial_from_entry(deal.entry),
@@ -214,7 +245,7 @@ def edit_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpResp
             form.add_error(None, conflict.message)
             form = _restart_from_stored(board, form, number)
         else:
-            messages.success(request, f"Deal {number} corrected.")
+            messages.success(request, gettext("Deal %(number)s corrected.") % {"number": number})
             return redirect(access.base_url)
     context = {"board": board, "game": game, "form": form, "deal": deal}
     status = 422 if form.is_bound or form.conflict else 200  # a stale edit shows a fresh form, refused
@@ -254,5 +285,5 @@ def delete_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpRe
     except DealConflict as conflict:
         messages.error(request, conflict.message)
     else:
-        messages.success(request, f"Deal {number} deleted.")
+        messages.success(request, gettext("Deal %(number)s deleted.") % {"number": number})
     return redirect(access.base_url)

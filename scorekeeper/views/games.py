@@ -14,6 +14,7 @@ from .. import rules, selectors, services
 from ..forms import NewGameForm, SettingsForm, variant_choices
 from ..models import Club, Game
 from ..permissions import GameAccess, Need, game_access, load_club, load_game
+from ..rule_messages import translate
 from ..rules.base import InvalidDeal
 from .deals import blank_deal_form, render_board
 
@@ -44,7 +45,7 @@ def game_new(request: HttpRequest, slug: str) -> HttpResponse:
             game = _start(club, variant, form.cleaned_data["players"], settings_form.settings(), request)
         except InvalidDeal as error:
             target = settings_form if error.field in settings_form.fields else form
-            target.add_error(error.field if error.field in target.fields else None, error.message)
+            target.add_error(error.field if error.field in target.fields else None, translate(error.text))
         else:
             return redirect("game", pk=game.pk)
     context = {"club": club, "form": form, "settings_form": settings_form, "roster": selectors.roster(club)}

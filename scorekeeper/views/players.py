@@ -4,15 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.formats import date_format
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, npgettext_lazy, pgettext
 from django.views.decorators.http import require_GET
 
 from .. import charts, exports, history, player_selectors, rules
-from ..models import Club, Player
+from ..models import Club, Player, variant_name
 from ..permissions import Need, game_access, load_club
 from ..player_selectors import Filters
 
@@ -21,6 +26,9 @@ SHOWN_RECORDS = 8
 """Partners and opponents listed: the most games together first."""
 CHART_POINTS = 40
 """The latest passes (or games) in the line chart: more would crowd a phone."""
+PASSES = npgettext_lazy("tournament round", "%(count)s pass", "%(count)s passes", "count")
+GAMES = npgettext_lazy("chart: how many", "%(count)s game", "%(count)s games", "count")
+TOURNAMENTS = npgettext_lazy("chart: how many", "%(count)s tournament", "%(count)s tournaments", "count")
 
 
 @dataclass(frozen=True)
@@ -29,7 +37,13 @@ class ChartView:
     label: str
     """What a screen reader says instead of the picture."""
     chart: charts.Chart
-    unit: str
+    unit: Promise
+    """What a count is of, as a plural phrase: `unit % {"count": 3}` is "3 games"."""
+
+    @property
+    def bars(self) -> list[tuple[charts.Bar, str]]:
+        """Each bar with what it says on hover: "70-79: 3 games"."""
+        return [(bar, _bar_text(bar.label, self.unit % {"count": bar.value})) for bar in self.chart.bars]
 
 
 def _player(request: HttpRequest, slug: str, pk: int) -> tuple[Club, Player]:
@@ -46,16 +60,30 @@ def _filters(request: HttpRequest) -> Filters:
     )
 
 
-def _summary(title: str, series: Sequence[tuple[str, float]], unit: str) -> str:
-    values = [value for _, value in series]
-    return (
-        f"{title}: {len(series)} {unit} from {series[0][0]} to {series[-1][0]}; "
-        f"lowest {charts.number(min(values))}, highest {charts.number(max(values))}, "
-        f"last {charts.number(values[-1])}."
-    )
+def _bar_text(label: str, amount: str) -> str:
+    return pgettext("chart: a range or date, then its value", "%(label)s: %(value)s") % {
+        "label": label,
+        "value": amount,
+    }
 
 
-def _line(title: str, series: Sequence[tuple[str, float]], unit: str, **options: Any) -> ChartView | None:
+def _summary(title: str, series: Sequence[tuple[str, float]], unit: Promise) -> str:
+    values = [value for _label, value in series]
+    return _(
+        "%(title)s: %(amount)s from %(first)s to %(last)s; lowest %(lowest)s, highest %(highest)s, "
+        "last %(latest)s."
+    ) % {
+        "title": title,
+        "amount": unit % {"count": len(series)},
+        "first": series[0][0],
+        "last": series[-1][0],
+        "lowest": charts.number(min(values)),
+        "highest": charts.number(max(values)),
+        "latest": charts.number(values[-1]),
+    }
+
+
+def _line(title: str, series: Sequence[tuple[str, float]], unit: Promise, **options: Any) -> ChartView | None:
     if not series:
         return None
     series = series[-CHART_POINTS:]
@@ -64,27 +92,31 @@ def _line(title: str, series: Sequence[tuple[str, float]], unit: str, **options:
 
 def _charts(data: player_selectors.History, filters: Filters) -> list[ChartView]:
     """Points per pass (or per deal where no pass was played), rank per event, a score distribution."""
-    short = [(_day(label), value) for label, value in history.pass_points(data.games)]
-    points = _line("Points per pass", short, "passes")
+    # only the points shown get a date in words: a thousand date_format calls took 30 ms
+    short = [(_day(label), value) for label, value in history.pass_points(data.games)[-CHART_POINTS:]]
+    points = _line(_("Points per pass"), short, PASSES)
     if points is None:
-        per_deal = [(_day(label), value) for label, value in history.deal_points(data.games)]
-        points = _line("Schieber points per deal, game by game", per_deal, "games")
-    ranks = [(_day(label), value) for label, value in player_selectors.rank_series(data.tournaments)]
-    shown = [points, _line("Rank per tournament", ranks, "tournaments", invert=True, whole=True, include=1)]
+        per_deal = [(_day(label), value) for label, value in history.deal_points(data.games)[-CHART_POINTS:]]
+        points = _line(_("Schieber points per deal, game by game"), per_deal, GAMES)
+    events = player_selectors.rank_series(data.tournaments)[-CHART_POINTS:]
+    ranks = [(_day(label), value) for label, value in events]
+    shown = [points, _line(_("Rank per tournament"), ranks, TOURNAMENTS, invert=True, whole=True, include=1)]
     variant = filters.variant or history.main_variant(data.games)
     if variant:
         bins = charts.histogram(history.game_totals(data.games, variant))
-        title = f"{variant.capitalize()}: points per game"
+        title = _("%(variant)s: points per game") % {"variant": variant_name(variant)}
         counts = [(b.label, b.count) for b in bins]
-        label = f"{title}, {len(bins)} ranges: " + ", ".join(f"{b.label}: {b.count}" for b in bins) + "."
-        shown.append(ChartView(title, label, charts.bar_chart(counts), "games"))
+        ranges = ", ".join(_bar_text(b.label, str(b.count)) for b in bins)
+        label = ngettext(
+            "%(title)s, %(count)s range: %(ranges)s.", "%(title)s, %(count)s ranges: %(ranges)s.", len(bins)
+        ) % {"title": title, "count": len(bins), "ranges": ranges}
+        shown.append(ChartView(title, label, charts.bar_chart(counts), GAMES))
     return [chart for chart in shown if chart is not None]
 
 
 def _day(iso: str) -> str:
-    """2025-03-04 -> 4.3.25: short enough for four labels under a phone-wide chart."""
-    year, month, day = (int(part) for part in iso.split("-"))
-    return f"{day}.{month}.{year % 100:02d}"
+    """2025-03-04 as the reader's locale writes a short date (04.03.2025 in Swiss German)."""
+    return date_format(date.fromisoformat(iso), "SHORT_DATE_FORMAT")
 
 
 @require_GET
@@ -121,7 +153,7 @@ def player_vs(request: HttpRequest, slug: str, pk: int, other: int) -> HttpRespo
     rival = get_object_or_404(Player, club=club, pk=other)
     if rival.pk == person.pk:
         return redirect("player", slug=club.slug, pk=person.pk)
-    games, _ = player_selectors.played_games(person, player_selectors.shared_games(person, rival))
+    games, _names = player_selectors.played_games(person, player_selectors.shared_games(person, rival))
     context = {
         "club": club,
         "player": person,

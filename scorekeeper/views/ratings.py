@@ -8,10 +8,11 @@ from itertools import groupby
 from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from .. import rules
-from ..models import Club, Player, Rating, RatingChange
+from ..models import Club, Player, Rating, RatingChange, variant_name
 from ..permissions import Need, load_club
 from ..ratings import DEFAULT, Skill, Z
 
@@ -21,7 +22,8 @@ LISTED = 50
 
 
 def variant_label(key: str) -> str:
-    return key.capitalize()
+    """The variant's name in the reader's language."""
+    return variant_name(key)
 
 
 def rated_variants(club: Club) -> list[str]:
@@ -55,7 +57,7 @@ def _ranked(ratings: list[Rating]) -> list[Place]:
 def leaderboard(request: HttpRequest, slug: str, variant: str) -> HttpResponse:
     club = load_club(request.user, slug, Need.READ)
     if variant not in rules.VARIANT_MODULES:
-        raise Http404("No such variant.")
+        raise Http404(gettext("No such variant."))
     ratings = list(
         Rating.objects.filter(player__club=club, variant=variant)
         .select_related("player")

@@ -63,12 +63,13 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 
 @pytest.fixture
-def new_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Callable[[], Page]]:
+def new_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Callable[..., Page]]:
     """Opens pages, each in its own context (own cookies: another phone); screenshots them on failure."""
     contexts = []
 
-    def make() -> Page:
-        context = browser.new_context(viewport=PHONE, locale="de-CH", timezone_id="Europe/Zurich")
+    def make(locale: str = "en-CH") -> Page:
+        """A phone in English unless a test asks for another browser language (Accept-Language)."""
+        context = browser.new_context(viewport=PHONE, locale=locale, timezone_id="Europe/Zurich")
         context.set_default_timeout(TIMEOUT_MS)
         contexts.append(context)
         return context.new_page()
@@ -87,6 +88,6 @@ def new_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Calla
 
 
 @pytest.fixture
-def page(new_page: Callable[[], Page]) -> Page:
+def page(new_page: Callable[..., Page]) -> Page:
     """A phone-sized page (390 x 844) in a fresh context."""
     return new_page()

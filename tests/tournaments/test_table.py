@@ -248,8 +248,8 @@ def test_a_wrong_pin_costs_a_try(first: Table, phone: Client) -> None:
 
 def test_after_five_wrong_pins_even_the_right_one_is_refused(first: Table, phone: Client) -> None:
     play(first, 100, 60)
-    for left in (4, 3, 2, 1):
-        assert f"Wrong PIN. {left} tries left." in pin_post(phone, first, wrong(first.pin))
+    for left, tries in ((4, "tries"), (3, "tries"), (2, "tries"), (1, "try")):
+        assert f"Wrong PIN. {left} {tries} left." in pin_post(phone, first, wrong(first.pin))
     assert "Wrong PIN. Ask the director." in pin_post(phone, first, FULLWIDTH_1234)
     page = pin_post(phone, first, first.pin)
     assert "Too many wrong PINs: ask the director to unlock this table." in page

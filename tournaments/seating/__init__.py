@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TypeAlias, TypeVar
 
+from scorekeeper.rules.base import gettext_noop
 from tournaments.seating.matching import round_robin
 from tournaments.seating.past import Past
 from tournaments.seating.tables import (
@@ -56,7 +57,16 @@ __all__ = [
 
 
 class SeatingError(ValueError):
-    """The players or options cannot be seated; the message is for the director."""
+    """The players or options cannot be seated; the message is for the director.
+
+    `str()` is the English; `template` (marked with gettext_noop) and `params` let the web layer say it
+    in the director's language (tournaments.services).
+    """
+
+    def __init__(self, template: str, **params: object) -> None:
+        super().__init__(template % params)
+        self.template = template
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -217,17 +227,17 @@ def count_repeats(draws: Sequence[Draw]) -> Repeats:
 def _distinct(players: Sequence[PlayerId]) -> list[PlayerId]:
     ids = sorted(players)
     if len(set(ids)) != len(ids):
-        raise SeatingError("A player is listed twice.")
+        raise SeatingError(gettext_noop("A player is listed twice."))
     return ids
 
 
 def _distinct_pairs(pairs: Sequence[tuple[PlayerId, PlayerId]]) -> tuple[list[PlayerId], list[Team]]:
     """The players (sorted) and the pairs by their index, sorted, so the input order does not matter."""
     if any(len(pair) != 2 for pair in pairs):
-        raise SeatingError("A pair is two players.")
+        raise SeatingError(gettext_noop("A pair is two players."))
     ids = _distinct([player for pair in pairs for player in pair])
     if len(pairs) < 2:
-        raise SeatingError("Team Schieber needs at least two pairs.")
+        raise SeatingError(gettext_noop("Team Schieber needs at least two pairs."))
     index = {player: i for i, player in enumerate(ids)}
     return ids, sorted((min(index[a], index[b]), max(index[a], index[b])) for a, b in pairs)
 
@@ -237,9 +247,9 @@ def _layout(
 ) -> tuple[list[int], int]:
     """The table sizes of a pass and the number of byes: tables of 3 take up the remainder when allowed."""
     if table_size not in (3, 4):
-        raise SeatingError("Tables seat 3 or 4 players.")
+        raise SeatingError(gettext_noop("Tables seat 3 or 4 players."))
     if partners and (table_size == 3 or allow_tables_of_three):
-        raise SeatingError("Partners play at tables of four.")
+        raise SeatingError(gettext_noop("Partners play at tables of four."))
     threes = (-count) % 4
     if table_size == 3:
         sizes = [3] * (count // 3)
@@ -248,7 +258,7 @@ def _layout(
     else:
         sizes = [4] * (count // 4)
     if not sizes:
-        raise SeatingError(f"{count} players cannot fill a table.")
+        raise SeatingError(gettext_noop("%(count)s players cannot fill a table."), count=count)
     return sizes, count - sum(sizes)
 
 

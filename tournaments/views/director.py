@@ -14,6 +14,8 @@ from django.db.models import Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, npgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper import selectors as club_selectors
@@ -25,7 +27,6 @@ from .. import progress, selectors, services
 from ..access import load_tournament
 from ..formats import format_rules
 from ..forms import (
-    PASS_WORDS,
     LateForm,
     PartnerForm,
     RegisterForm,
@@ -33,6 +34,7 @@ from ..forms import (
     WithdrawForm,
     default_tie_breaks,
     initial_of,
+    pass_words,
     rules_form,
     tournament_settings,
 )
@@ -67,7 +69,9 @@ def create(request: HttpRequest, club: str) -> HttpResponse:
             tournament = services.create_tournament(
                 club=organiser, by=request.user, settings=settings, **form.options()
             )
-            messages.success(request, f"{tournament.name} is created: register the players.")
+            messages.success(
+                request, _("%(name)s is created: register the players.") % {"name": tournament.name}
+            )
             return redirect("tournament_entrants", slug=tournament.slug)
     return _form_page(request, organiser, None, form, rules)
 
@@ -92,7 +96,7 @@ def settings(request: HttpRequest, slug: str) -> HttpResponse:
         new_settings = tournament_settings(rules, format=format)
         if new_settings is not None:
             _save(tournament, form.options(), new_settings)
-            messages.success(request, "Settings saved. They apply to the passes drawn from now on.")
+            messages.success(request, _("Settings saved. They apply to the passes drawn from now on."))
             return redirect("tournament_dashboard", slug=tournament.slug)
     return _form_page(request, tournament.club, tournament, form, rules)
 
@@ -113,7 +117,7 @@ def _form_page(
         "form": form,
         "rules_form": rules,
         "format_rules": form.rules,
-        "pass_words": PASS_WORDS,
+        "pass_words": pass_words(),
     }
     if request.htmx and request.method == "GET":
         return render(request, "tournaments/director/form.html#tournament-form", context)
@@ -182,7 +186,11 @@ def _to_table(
     url = reverse("tournament_dashboard", args=[tournament.slug])
     numbers = [t.table.number for t in tables]
     if not wanted.isdigit() or int(wanted) not in numbers:
-        messages.error(request, f"There is no table {wanted} in this {tournament.pass_word}.")
+        messages.error(
+            request,
+            _("There is no table %(table)s in this %(pass_word)s.")
+            % {"table": wanted, "pass_word": tournament.pass_word},
+        )
         return redirect(url)
     page = numbers.index(int(wanted)) // TABLES_PER_PAGE + 1
     return redirect(f"{url}?page={page}#table-{wanted}")
@@ -203,9 +211,21 @@ def draw(request: HttpRequest, slug: str) -> HttpResponse:
         messages.error(request, error.message)
     else:
         tables, byes = drawn.tables.count(), drawn.byes.count()
-        byes_said = f", {byes} bye{'s' if byes != 1 else ''}" if byes else ""
-        messages.success(request, f"{tournament.pass_word} {drawn.number} drawn: {tables} tables{byes_said}.")
+        messages.success(request, _drawn_said(tournament, drawn.number, tables, byes))
     return redirect("tournament_dashboard", slug=tournament.slug)
+
+
+def _drawn_said(tournament: Tournament, number: int, tables: int, byes: int) -> str:
+    """ "Pass 2 drawn: 12 tables, 1 bye.": each count a translated phrase with its own plural."""
+    said = {
+        "pass_word": tournament.pass_word,
+        "number": number,
+        "tables": ngettext("%(count)s table", "%(count)s tables", tables) % {"count": tables},
+        "byes": npgettext("tournament bye", "%(count)s bye", "%(count)s byes", byes) % {"count": byes},
+    }
+    if byes:
+        return _("%(pass_word)s %(number)s drawn: %(tables)s, %(byes)s.") % said
+    return _("%(pass_word)s %(number)s drawn: %(tables)s.") % said
 
 
 @require_POST
@@ -216,7 +236,11 @@ def undo(request: HttpRequest, slug: str) -> HttpResponse:
     except TournamentError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, f"The draw of {tournament.pass_word} {number} is undone.")
+        messages.success(
+            request,
+            _("The draw of %(pass_word)s %(number)s is undone.")
+            % {"pass_word": tournament.pass_word, "number": number},
+        )
     return redirect("tournament_dashboard", slug=tournament.slug)
 
 
@@ -228,8 +252,11 @@ def reopen(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     services.reopen_table(table=table, by=request.user)
     messages.success(
         request,
-        f"Table {table.number} is open again: correct it from its game page (or its link while its pass is "
-        "the current one), then the table confirms again with its PIN.",
+        _(
+            "Table %(table)s is open again: correct it from its game page (or its link while its pass is "
+            "the current one), then the table confirms again with its PIN."
+        )
+        % {"table": table.number},
     )
     return redirect(reverse("tournament_dashboard", args=[tournament.slug]) + f"#table-{table.number}")
 
@@ -246,13 +273,22 @@ def substitute(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     name = "" if "remove" in request.POST else " ".join(request.POST.get("name", "").split())
     longest = Player._meta.get_field("name").max_length
     if not name and seat.substitute_id is None:
-        messages.error(request, f"Enter who plays for {seat.entrant.player.name}.")
+        messages.error(request, _("Enter who plays for %(name)s.") % {"name": seat.entrant.player.name})
     elif len(name) > longest:
-        messages.error(request, f"A name has at most {longest} characters.")
+        messages.error(
+            request,
+            ngettext(
+                "A name has at most %(count)s character.", "A name has at most %(count)s characters.", longest
+            )
+            % {"count": longest},
+        )
     else:
         services.set_substitute(seat=seat, name=name or None, by=request.user)
-        said = f"{name} plays for {seat.entrant.player.name}" if name else "Substitute removed"
-        messages.success(request, f"{said} at table {seat.table.number}.")
+        said = {"name": name, "entrant": seat.entrant.player.name, "table": seat.table.number}
+        if name:
+            messages.success(request, _("%(name)s plays for %(entrant)s at table %(table)s.") % said)
+        else:
+            messages.success(request, _("Substitute removed at table %(table)s.") % said)
     return redirect(reverse("tournament_dashboard", args=[tournament.slug]) + f"#table-{seat.table.number}")
 
 
@@ -338,11 +374,20 @@ def _register_all(request: HttpRequest, tournament: Tournament, names: list[str]
         except TournamentError as error:
             messages.error(request, error.message)
     if len(added) == 1:
-        messages.success(request, f"{added[0].player.name} has start number {added[0].number}.")
+        messages.success(
+            request,
+            _("%(name)s has start number %(number)s.")
+            % {"name": added[0].player.name, "number": added[0].number},
+        )
     elif added:
         messages.success(
             request,
-            f"{len(added)} players registered: start numbers {added[0].number} to {added[-1].number}.",
+            ngettext(
+                "%(count)s player registered: start numbers %(first)s to %(last)s.",
+                "%(count)s players registered: start numbers %(first)s to %(last)s.",
+                len(added),
+            )
+            % {"count": len(added), "first": added[0].number, "last": added[-1].number},
         )
 
 
@@ -403,19 +448,37 @@ def _apply(
     word, name = tournament.pass_word, one.player.name
     if action == "late":
         services.arrive_late(entrant=one, from_pass=data["from_pass"])
-        messages.success(request, f"{name} plays from {word} {data['from_pass']} on.")
+        said = {"name": name, "pass_word": word, "number": data["from_pass"]}
+        messages.success(request, _("%(name)s plays from %(pass_word)s %(number)s on.") % said)
     elif action == "withdraw":
         services.withdraw(entrant=one, after_pass=data["after_pass"])
         after = data["after_pass"]
-        said = "plays every pass again" if after is None else f"plays no {word.lower()} after {word} {after}"
-        messages.success(request, f"{name} {said}.")
+        if after is None:
+            messages.success(request, _("%(name)s plays every pass again.") % {"name": name})
+        else:
+            said = {
+                "name": name,
+                "pass_word": word,
+                "in_sentence": tournament.pass_word_in_sentence,
+                "number": after,
+            }
+            messages.success(
+                request,
+                # Translators: pass_word is the club's word for a pass (round) as typed, in_sentence the
+                # same word as written inside a sentence (lower case, except in German).
+                _("%(name)s plays no %(in_sentence)s after %(pass_word)s %(number)s.") % said,
+            )
     elif action == "partner":
         try:
             services.pair(first=one, second=data["partner"])
         except TournamentError as error:
             messages.error(request, error.message)
         else:
-            messages.success(request, f"{name} and {data['partner'].player.name} play as a pair.")
+            messages.success(
+                request,
+                _("%(name)s and %(partner)s play as a pair.")
+                % {"name": name, "partner": data["partner"].player.name},
+            )
 
 
 def _checked_in(request: HttpRequest, tournament: Tournament, one: Entrant) -> HttpResponse:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from scorekeeper.permissions import Need
@@ -32,7 +33,8 @@ def _director(request: HttpRequest, slug: str) -> Tournament:
 def _pass(tournament: Tournament, number: int) -> Pass:
     drawn = tournament.pass_set.filter(number=number).first()
     if drawn is None:
-        raise Http404(f"{tournament.pass_word} {number} is not drawn.")
+        said = {"pass_word": tournament.pass_word, "number": number}
+        raise Http404(_("%(pass_word)s %(number)s is not drawn.") % said)
     drawn.tournament = tournament  # the format and words, without another query
     return drawn
 

@@ -6,12 +6,12 @@ standings (and a player's scores) stop at the pass the director froze them from.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import services
@@ -23,6 +23,7 @@ from ..pages import (
     matching,
     player_passes,
     seating,
+    standings_page,
     standings_table,
     standings_version,
     where_they_sit,
@@ -34,7 +35,7 @@ PROJECTOR_TABLES = 8
 
 
 class RegisterForm(forms.Form):
-    name = forms.CharField(max_length=60, label="Your name")
+    name = forms.CharField(max_length=60, label=gettext_lazy("Your name"))
 
 
 def _number(raw: str | None, default: int, low: int, high: int) -> int:
@@ -88,8 +89,11 @@ def register(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(
                 request,
-                f"{entrant.player.name} is registered, start number {entrant.number}. "
-                "Check in at the desk before the first pass.",
+                _(
+                    "%(name)s is registered, start number %(number)s. "
+                    "Check in at the desk before the first pass."
+                )
+                % {"name": entrant.player.name, "number": entrant.number},
             )
             return redirect("tournament", slug=tournament.slug)
     return render(request, "tournaments/register.html", context, status=422)
@@ -109,14 +113,17 @@ def where_do_i_sit(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
-    """Polled every 10 s by the page itself: 204 (nothing swapped) while nothing changed."""
+    """A page of 100 rows (?page=), or the players whose name matches ?q=; polled every 10 s by the
+    page itself: 204 (nothing swapped) while nothing changed. The print-out lists everyone."""
     tournament = load_tournament(request.user, slug)
     version = standings_version(tournament)
     if request.htmx and request.GET.get("since") == version:
         return HttpResponse(status=204)
+    page = _number(request.GET.get("page"), 1, 1, 10**6)
+    query = request.GET.get("q", "").strip()[:60]
     context = {
         "tournament": tournament,
-        "table": standings_table(tournament),
+        "table": standings_page(tournament, page, query),
         "version": version,
         "director": is_director(request.user, tournament),
         "here": "standings",
@@ -131,25 +138,22 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = load_tournament(request.user, slug)
     top = _number(request.GET.get("top"), PROJECTOR_TOP, 1, 50)
     drawn = current_pass(tournament)
-    seated = seating(tournament, drawn) if drawn else None
-    screens = _screens(seated.tables) if seated else [[]]
-    page = _number(request.GET.get("page"), 0, 0, 10**6) % len(screens)
+    screens = max(1, -(-drawn.tables.count() // PROJECTOR_TABLES)) if drawn else 1
+    page = _number(request.GET.get("page"), 0, 0, 10**6) % screens
+    shown = slice(page * PROJECTOR_TABLES, (page + 1) * PROJECTOR_TABLES)
+    seated = seating(tournament, drawn, shown) if drawn else None  # only the screen's tables are read
     context = {
         "tournament": tournament,
         "table": standings_table(tournament, top),
         "top": top,
         "seating": seated,
-        "tables": screens[page],
+        "tables": seated.tables if seated else [],
         "page": page,
-        "screens": len(screens),
-        "next_page": (page + 1) % len(screens),
+        "screens": screens,
+        "next_page": (page + 1) % screens,
     }
     template = "tournaments/projector.html#screen" if request.htmx else "tournaments/projector.html"
     return render(request, template, context)
-
-
-def _screens(tables: list[Any]) -> list[list[Any]]:
-    return [tables[i : i + PROJECTOR_TABLES] for i in range(0, len(tables), PROJECTOR_TABLES)] or [[]]
 
 
 @require_GET

@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scorekeeper.models import Club, Role
@@ -46,7 +47,7 @@ def _table(season: Season) -> tuple[SeasonTable | None, str]:
     try:
         return season_table(season), ""
     except SeasonError as error:
-        return None, str(error)
+        return None, _(str(error))
 
 
 @dataclass(frozen=True)
@@ -126,6 +127,6 @@ def _configure(request: HttpRequest, club: Club, instance: Season) -> HttpRespon
     form = SeasonForm(request.POST or None, instance=instance, club=club)
     if request.method == "POST" and form.is_valid():
         saved = form.save()
-        messages.success(request, f"Season {saved.name} saved.")
+        messages.success(request, _("Season %(name)s saved.") % {"name": saved.name})
         return redirect("season", slug=club.slug, pk=saved.pk)
     return render(request, "seasons/season_form.html", {"club": club, "form": form, "season": instance})

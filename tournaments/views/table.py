@@ -14,6 +14,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
@@ -185,5 +186,5 @@ def confirm(request: HttpRequest, token: str) -> HttpResponse:
     except services.TournamentError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, "Confirmed: this table is locked. Thank you!")
+        messages.success(request, _("Confirmed: this table is locked. Thank you!"))
     return redirect("table", token=token)

@@ -13,6 +13,7 @@ FIGURES = [
     "scorekeeper.benchmarks.rules_speed",
     "scorekeeper.benchmarks.deal_entry",
     "tournaments.benchmarks.event",
+    "scorekeeper.player_benchmarks.player_page",
 ]
 
 

@@ -18,7 +18,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
-from scorekeeper import rules
+from scorekeeper import history, rules
 from scorekeeper import services as games
 from scorekeeper.models import Club, Deal, DealScore, Game, Player, Seat
 
@@ -146,7 +146,9 @@ def _play(drawn: Pass, seed: int, by: User) -> None:
         (row for deal, scored in played for row in games._score_rows(deal, scored)), batch_size=4000
     )
     Game.objects.bulk_update(
-        [table.game for table in tables], ["totals", "finished", "winner", "revision"], batch_size=1000
+        [table.game for table in tables],
+        ["totals", "side_sums", "summary", "finished", "winner", "revision"],
+        batch_size=1000,
     )
     Table.objects.filter(pass_played=drawn).update(confirmed_at=timezone.now())
 
@@ -167,6 +169,7 @@ def _deals(game: Game, seats: list[str], rng: random.Random, by: User) -> list[t
     entries = sample.schieber_deals(rng, game.deal_limit or 0)
     result = rules.score_game(game.variant, seats, game.settings, entries, deal_limit=game.deal_limit)
     game.totals, game.finished = dict(result.totals), result.finished
+    game.side_sums, game.summary = games.side_sums(result.deals), history.game_summary(result)
     game.winner, game.revision = result.winner or "", len(entries)
     return [
         (

@@ -1,0 +1,431 @@
+"""The load test's clients on asyncio: table phones that post deals, spectators that poll the standings.
+
+They behave like a browser. A phone loads its table page, reads the CSRF token and the deal form's hidden
+fields (the deal number and the submission's client_token), and posts the form with htmx's headers. A post
+that gets no answer (a 5xx, a time-out, a dropped connection) is sent again with the same client_token, as
+a phone on a flaky Wi-Fi does; only a 200 carrying the deal-saved event acknowledges a deal. Requests take
+turns over the app servers, as a load balancer without sticky sessions sends them, so nothing may depend
+on which process answers. No ORM here: the database is set up before and checked after (event.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import random
+import re
+import statistics
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+
+from tournaments.sample import schieber_deal
+
+DROPPED = 0
+"""The status of a request that got no HTTP answer: connection refused or reset, server gone."""
+TIMED_OUT = -1
+
+CONFLICT = "meanwhile on another phone"
+"""In the answer when the deal number was taken or the list changed: the phone reloads the page."""
+
+_DEAL_FORM = re.compile(r'<form id="dealform".*?</form>', re.S)
+_ASSET = re.compile(r'(?:src|href)="(/static/[^"]+)"')
+_SINCE = re.compile(r'\?since=([^"&]+)"')
+_INPUT = re.compile(r"<input\b[^>]*>")
+_ATTRIBUTE = re.compile(r'(?<![\w-])(type|name|value)="([^"]*)"')
+_NEEDED = {"number", "client_token", "csrfmiddlewaretoken"}
+
+
+@dataclass(frozen=True)
+class TableLink:
+    token: str
+    game: int
+
+
+@dataclass(frozen=True)
+class Fault:
+    """Something done to the servers at `at` seconds into the run (blocking: it runs in a thread).
+
+    5xx answers to requests in flight from its start until `settle` seconds after it returned are
+    counted apart from the others."""
+
+    name: str
+    at: float
+    action: Callable[[], Any]
+    settle: float = 3.0
+
+
+@dataclass(frozen=True)
+class Plan:
+    servers: Sequence[str]
+    """Base URLs, e.g. http://127.0.0.1:8101."""
+    tables: Sequence[TableLink]
+    standings: str
+    """The path of the event's public standings."""
+    spectators: int = 200
+    duration: float = 60.0
+    think: tuple[float, float] = (10.0, 30.0)
+    """Seconds a table takes between two deals (uniform). A real Schieber deal takes 2 to 3 minutes:
+    the default is about 6 times a tournament's pace, 25 deals a second from 500 tables."""
+    poll: float = 10.0
+    """The standings page polls every 10 s (templates/tournaments/standings.html)."""
+    timeout: float = 20.0
+    """A phone gives up waiting for an answer after this, then sends the same post again (htmx itself
+    waits for ever; a scorer taps Save again)."""
+    grace: float = 30.0
+    """After `duration`, posts already sent may retry this long; then everything stops."""
+    faults: Sequence[Fault] = ()
+    seed: int = 1
+    on_start: Callable[[], Any] | None = None
+    """Called as the clock starts, once every phone has opened its table."""
+
+
+@dataclass(frozen=True)
+class Hit:
+    kind: str
+    started: float
+    """Seconds into the run."""
+    ms: float
+    status: int
+
+
+@dataclass
+class Post:
+    """One deal a phone entered, under its client_token; acknowledged once a 200 said it was saved."""
+
+    game: int
+    entry: dict[str, Any]
+    acknowledged: bool = False
+    attempts: int = 0
+    last_sent: float = 0.0
+    """When the last attempt was sent (epoch seconds): a deal stored before it was stored by an earlier
+    attempt, whose answer got lost, and the last one was recognised as a repeat."""
+
+
+@dataclass
+class Outcome:
+    duration: float
+    elapsed: float = 0.0
+    """The run's length: the duration, then the posts still retrying."""
+    opening: tuple[float, int] = (0.0, 0)
+    """Seconds and requests it took every phone to open its table, before the clock started."""
+    hits: list[Hit] = field(default_factory=list)
+    posts: dict[str, Post] = field(default_factory=dict)
+    windows: list[tuple[str, float, float]] = field(default_factory=list)
+    retries: int = 0
+    conflicts: int = 0
+    refused: int = 0
+
+
+@dataclass(frozen=True)
+class DealForm:
+    """The deal form's hidden fields, as a browser posts them back: the CSRF token, the deal number, the
+    submission's client_token, the revision the page shows."""
+
+    hidden: Mapping[str, str]
+
+    @property
+    def number(self) -> int:
+        return int(self.hidden["number"])
+
+    @property
+    def token(self) -> str:
+        return self.hidden["client_token"]
+
+    def again(self, page: DealForm) -> DealForm:
+        """The same deal, under the same key, on a page loaded afresh (the number it expects now)."""
+        return DealForm({**page.hidden, "client_token": self.token})
+
+
+@dataclass(frozen=True)
+class Answer:
+    status: int
+    text: str
+    trigger: str
+    """The HX-Trigger header: "deal-saved" when a deal post was stored (or recognised as repeated)."""
+
+
+def deal_form(page: str) -> DealForm | None:
+    """The next deal's form as the page shows it; None once the table's deals are all entered."""
+    found = _DEAL_FORM.search(page)
+    if found is None:
+        return None
+    hidden = {}
+    for tag in _INPUT.findall(found.group()):
+        attributes = dict(_ATTRIBUTE.findall(tag))
+        if attributes.get("type") == "hidden" and "name" in attributes:
+            hidden[attributes["name"]] = html.unescape(attributes.get("value", ""))
+    return DealForm(hidden) if hidden.keys() >= _NEEDED else None
+
+
+def form_fields(entry: Mapping[str, Any], form: DealForm) -> dict[str, str]:
+    """What the Schieber form posts for a deal entry of tournaments.sample (a trump and card points or a
+    match), with the hidden fields that make the post safe to repeat."""
+    fields = {**form.hidden, "trump": entry["trump"]}
+    if "match" in entry:
+        return {**fields, "team": entry["match"], "match": "on"}
+    ((team, points),) = entry["points"].items()
+    return {**fields, "team": team, "points": str(points)}
+
+
+class Run:
+    """What every client shares: the plan, the clock, and what happened."""
+
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.outcome = Outcome(plan.duration)
+        self.start = asyncio.get_running_loop().time()
+
+    def now(self) -> float:
+        return asyncio.get_running_loop().time() - self.start
+
+    def accepting(self) -> bool:
+        """New deals and polls start until `duration`."""
+        return self.now() < self.plan.duration
+
+    async def pause(self, seconds: float) -> None:
+        """Sleep, but not past `duration`: nobody waits to start what would not start anyway."""
+        await asyncio.sleep(max(0.0, min(seconds, self.plan.duration - self.now())))
+
+    def live(self) -> bool:
+        """A post already sent keeps retrying until `duration + grace`."""
+        return self.now() < self.plan.duration + self.plan.grace
+
+
+class Browser:
+    """One device: its own cookies; its requests take turns over the servers."""
+
+    def __init__(self, run: Run, connector: aiohttp.BaseConnector, turn: int) -> None:
+        self.run = run
+        self.turn = turn
+        self.session = aiohttp.ClientSession(
+            connector=connector,
+            connector_owner=False,
+            cookie_jar=aiohttp.CookieJar(unsafe=True),  # unsafe: keep cookies of an IP address host
+            timeout=aiohttp.ClientTimeout(total=run.plan.timeout),
+        )
+
+    async def request(
+        self, kind: str, method: str, path: str, *, data: Mapping[str, str] | None = None, htmx: bool = False
+    ) -> Answer | None:
+        servers = self.run.plan.servers
+        base = servers[self.turn % len(servers)]
+        self.turn += 1
+        headers = {"HX-Request": "true", "HX-Current-URL": base + path} if htmx else {}
+        if method == "POST":
+            headers["Origin"] = base
+        if htmx and data and "csrfmiddlewaretoken" in data:  # htmx sends it from <body hx-headers> too
+            headers["X-CSRFToken"] = data["csrfmiddlewaretoken"]
+        started = self.run.now()
+        answer = None
+        try:
+            async with self.session.request(
+                method, base + path, data=data, headers=headers, allow_redirects=False
+            ) as response:
+                trigger = response.headers.get("HX-Trigger", "")
+                answer = Answer(response.status, await response.text(), trigger)
+                status = response.status
+        except TimeoutError:
+            status = TIMED_OUT
+        except (aiohttp.ClientError, OSError):  # refused, reset, cut mid-answer
+            status = DROPPED
+        self.run.outcome.hits.append(Hit(kind, started, (self.run.now() - started) * 1000, status))
+        return answer
+
+
+async def _backoff(attempt: int, rng: random.Random) -> None:
+    await asyncio.sleep(min(0.25 * 2**attempt, 4.0) * rng.uniform(0.5, 1.5))
+
+
+class Phone:
+    """A table's phone: opens the table link (before the clock starts), then enters deals until the run
+    ends or the pass is full."""
+
+    def __init__(self, run: Run, browser: Browser, link: TableLink, rng: random.Random) -> None:
+        self.run, self.browser, self.link, self.rng = run, browser, link, rng
+        self.path = f"/t/{link.token}/"
+        self.assets_loaded = False
+        self.form: DealForm | None = None
+
+    async def play(self) -> None:
+        await self.run.pause(self.rng.uniform(0, self.run.plan.think[1]))  # each table at its own pace
+        while self.form is not None and self.run.accepting():
+            self.form = await self.enter(self.form)
+            await self.run.pause(self.rng.uniform(*self.run.plan.think))
+
+    async def open(self) -> DealForm | None:
+        """The table page as a browser loads it (its stylesheet and script once): the next deal's form."""
+        attempt = 0
+        while self.run.live():
+            answer = await self.browser.request("page", "GET", self.path)
+            if answer is not None and answer.status == 200:
+                if not self.assets_loaded:
+                    self.assets_loaded = True
+                    for asset in dict.fromkeys(_ASSET.findall(answer.text)):
+                        await self.browser.request("static", "GET", asset)
+                return deal_form(answer.text)
+            attempt += 1
+            await _backoff(attempt, self.rng)
+        return None
+
+    async def enter(self, form: DealForm) -> DealForm | None:
+        """Post one deal until it is acknowledged; the next form comes with the answer."""
+        entry = schieber_deal(self.rng)
+        post = self.run.outcome.posts[form.token] = Post(self.link.game, entry)
+        attempt = 0
+        while self.run.live():
+            post.attempts += 1
+            post.last_sent = time.time()
+            answer = await self.browser.request(
+                "deal", "POST", f"{self.path}deals/", data=form_fields(entry, form), htmx=True
+            )
+            if answer is not None and answer.status == 200 and "deal-saved" in answer.trigger:
+                post.acknowledged = True
+                return deal_form(answer.text)
+            if answer is not None and answer.status < 500:
+                page = await self._after_refusal(answer)
+                if page is None:
+                    return None
+                form = form.again(page)
+                continue
+            attempt += 1
+            self.run.outcome.retries += 1
+            await _backoff(attempt, self.rng)
+        return None
+
+    async def _after_refusal(self, answer: Answer) -> DealForm | None:
+        """A conflict or a lost CSRF cookie: reload the page for the number and token the server expects
+        now, and send the same deal again (same client_token). Anything else gives the deal up."""
+        if answer.status == 422 and CONFLICT in answer.text:
+            self.run.outcome.conflicts += 1
+        elif answer.status != 403:
+            self.run.outcome.refused += 1
+            return None
+        self.run.outcome.retries += 1
+        return await self.open()
+
+
+class Spectator:
+    """Someone in the hall with the public standings open: the page once, then htmx's poll."""
+
+    def __init__(self, run: Run, browser: Browser, rng: random.Random) -> None:
+        self.run, self.browser, self.rng = run, browser, rng
+
+    async def watch(self) -> None:
+        poll, path = self.run.plan.poll, self.run.plan.standings
+        await self.run.pause(self.rng.uniform(0, poll))
+        version = None
+        while self.run.accepting():
+            if version is None:
+                answer = await self.browser.request("standings", "GET", path)
+            else:
+                answer = await self.browser.request("standings", "GET", f"{path}?since={version}", htmx=True)
+            if answer is not None and answer.status == 200:
+                found = _SINCE.search(answer.text)
+                version = found.group(1) if found else version
+            await self.run.pause(poll)
+
+
+async def _fault(run: Run, fault: Fault) -> None:
+    await asyncio.sleep(max(0.0, fault.at - run.now()))
+    began = run.now()
+    await asyncio.to_thread(fault.action)
+    run.outcome.windows.append((fault.name, began, run.now() + fault.settle))
+
+
+async def _open(phones: Sequence[Phone], at_once: int = 32) -> None:
+    """Every table opens its link before play starts (a pass's seating takes minutes, not seconds)."""
+    gate = asyncio.Semaphore(at_once)
+
+    async def open_one(phone: Phone) -> None:
+        async with gate:
+            phone.form = await phone.open()
+
+    await asyncio.gather(*(open_one(phone) for phone in phones))
+
+
+async def drive(plan: Plan) -> Outcome:
+    """The phones open their tables; then, on the clock, every phone and spectator at once and the
+    faults on their schedule, bounded by the plan's time."""
+    run = Run(plan)
+    rng = random.Random(plan.seed)
+    connector = aiohttp.TCPConnector(limit=0, keepalive_timeout=1.0)  # the servers keep alive 5 s
+    browsers = [Browser(run, connector, index) for index in range(len(plan.tables) + plan.spectators)]
+    try:
+        phones = [
+            Phone(run, browser, link, random.Random(rng.random()))
+            for browser, link in zip(browsers, plan.tables, strict=False)
+        ]
+        await _open(phones)
+        run.outcome.opening = (run.now(), len(run.outcome.hits))
+        run.outcome.hits.clear()
+        run.start = asyncio.get_running_loop().time()
+        if plan.on_start is not None:
+            plan.on_start()
+        tasks = [asyncio.create_task(_fault(run, fault)) for fault in plan.faults]
+        tasks += [asyncio.create_task(phone.play()) for phone in phones]
+        for browser in browsers[len(phones) :]:
+            spectator = Spectator(run, browser, random.Random(rng.random()))
+            tasks.append(asyncio.create_task(spectator.watch()))
+        _, pending = await asyncio.wait(tasks, timeout=plan.duration + plan.grace + plan.timeout)
+        for task in pending:
+            task.cancel()
+        results = await asyncio.gather(*tasks, return_exceptions=True)
+        for result in results:
+            if isinstance(result, Exception):
+                raise result
+    finally:
+        for browser in browsers:
+            await browser.session.close()
+        await connector.close()
+    run.outcome.elapsed = run.now()
+    return run.outcome
+
+
+def _overlaps(hit: Hit, windows: Sequence[tuple[str, float, float]]) -> bool:
+    end = hit.started + hit.ms / 1000
+    return any(hit.started <= until and end >= since for _, since, until in windows)
+
+
+def _percentile(values: Sequence[float], share: float) -> float:
+    if not values:
+        return 0.0
+    if len(values) == 1:
+        return values[0]
+    return statistics.quantiles(values, n=100, method="inclusive")[round(share * 100) - 1]
+
+
+def figures(outcome: Outcome) -> Iterator[tuple[str, float | int]]:
+    """The printed lines. Latency counts every request that got an answer or timed out (at the time it
+    waited), not the ones refused outright by a dead server (DROPPED)."""
+    hits = outcome.hits
+    errors = [hit for hit in hits if hit.status >= 500]
+    during = [hit for hit in errors if _overlaps(hit, outcome.windows)]
+    timed = sorted(hit.ms for hit in hits if hit.status != DROPPED)
+    acknowledged = sum(post.acknowledged for post in outcome.posts.values())
+    sent_again = sum(post.acknowledged and post.attempts > 1 for post in outcome.posts.values())
+    yield "load_opening_s", round(outcome.opening[0], 1)
+    yield "load_opening_requests", outcome.opening[1]
+    yield "load_elapsed_s", round(outcome.elapsed, 1)
+    yield "load_requests", len(hits)
+    for kind in ("deal", "page", "static", "standings"):
+        yield f"load_requests_{kind}", sum(hit.kind == kind for hit in hits)
+    yield "load_errors_5xx", len(errors) - len(during)
+    yield "load_errors_5xx_during_faults", len(during)
+    yield "load_timeouts", sum(hit.status == TIMED_OUT for hit in hits)
+    yield "load_dropped", sum(hit.status == DROPPED for hit in hits)
+    yield "load_p50_ms", round(_percentile(timed, 0.50), 1)
+    yield "load_p99_ms", round(_percentile(timed, 0.99), 1)
+    for kind in ("deal", "standings"):
+        times = sorted(hit.ms for hit in hits if hit.kind == kind and hit.status != DROPPED)
+        yield f"load_{kind}_p50_ms", round(_percentile(times, 0.50), 1)
+        yield f"load_{kind}_p99_ms", round(_percentile(times, 0.99), 1)
+    yield "load_deals_acknowledged", acknowledged
+    yield "load_deals_per_s", round(acknowledged / outcome.duration, 1)
+    yield "load_deals_sent_again", sent_again
+    yield "load_retries", outcome.retries
+    yield "load_conflicts", outcome.conflicts
+    yield "load_refused", outcome.refused

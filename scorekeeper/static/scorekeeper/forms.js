@@ -1,0 +1,21 @@
+// A refused form puts the keyboard and the screen reader on the first field to fix: after a full page
+// load and after htmx swaps a form back in. Django marks such fields aria-invalid and ties the error
+// text to them (aria-describedby), so the reader says what is wrong as the field gets focus.
+function focusFirstError(root) {
+  const field = root.querySelector('[aria-invalid="true"]');
+  if (field) {
+    field.focus();
+    return;
+  }
+  const alert = root.querySelector(".form-errors[role=alert]");
+  if (alert) {
+    alert.setAttribute("tabindex", "-1");
+    alert.focus();
+  }
+}
+
+document.addEventListener("DOMContentLoaded", () => focusFirstError(document));
+// Only after a post: a spectator poll that swaps the board must not pull focus from what is being typed.
+document.addEventListener("htmx:afterSettle", (event) => {
+  if (event.detail.requestConfig && event.detail.requestConfig.verb === "post") focusFirstError(event.detail.elt);
+});

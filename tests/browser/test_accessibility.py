@@ -1,0 +1,221 @@
+"""Every page, audited by axe-core in real Chromium: no serious or critical violation, as the director,
+anonymously and from a table's phone; and every page's layout holds at 320 px and at 200 % text.
+
+axe-core comes from the npm registry (tests/browser/package.json, installed by `make test`) and is injected
+into each page; the context bypasses the content security policy for that injection only.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Error as PlaywrightError
+from pytest_django.live_server_helper import LiveServer
+
+from tests.browser.conftest import ARTIFACTS, PHONE
+from tests.club_world import ROUTE_ARGS, World, build_world
+from tests.conftest import require
+from tests.test_permission_matrix import EXTRA_ARGS, named_routes
+
+AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
+BLOCKING = ("serious", "critical")
+# Django's own admin is for staff and audited by Django's project, not ours.
+NOT_OURS = ("admin:index",)
+# The spectators' polls answer htmx with a fragment of the game page (no <html>, so no lang, no title): it is
+# swapped into that page and audited there, with the game pages below.
+FRAGMENTS = ("game_live", "table_live")
+
+
+@dataclass(frozen=True)
+class Visit:
+    who: str
+    path: str
+
+
+@pytest.fixture
+def world(transactional_db: None) -> World:
+    return build_world(public=True)
+
+
+def paths(world: World) -> Iterator[str]:
+    for name in named_routes():
+        if name not in NOT_OURS + FRAGMENTS:
+            yield reverse(name, kwargs=(EXTRA_ARGS.get(name) or ROUTE_ARGS[name])(world))
+    for game in world.games.values():  # every variant's score board and deal form
+        yield reverse("game", args=[game.pk])
+
+
+def visits(world: World) -> list[Visit]:
+    """The director everywhere; anonymous on what the public sees; the phone on its table's pages."""
+    found = []
+    for path in dict.fromkeys(paths(world)):
+        found.append(Visit("director", path))
+        if path.startswith("/t/"):
+            found.append(Visit("phone", path))
+        elif path.startswith(("/events/", "/accounts/")) or path == "/":
+            found.append(Visit("anonymous", path))
+    return found
+
+
+def context_for(
+    browser: Browser, live_server: LiveServer, world: World, who: str, **options: Any
+) -> BrowserContext:
+    context = browser.new_context(**{"viewport": PHONE, "locale": "en-CH", "bypass_csp": True, **options})
+    if who == "director":
+        client = Client()
+        client.force_login(world.users["owner"])
+        cookie = client.cookies["sessionid"].value
+        context.add_cookies([{"name": "sessionid", "value": cookie, "url": live_server.url}])
+    elif who == "phone":
+        context.new_page().goto(live_server.url + reverse("table", args=[world.current.token]))
+    return context
+
+
+def open_html(page: Page, url: str) -> bool:
+    """Opens the page; False for what is not an HTML page (exports, POST-only routes, redirects away)."""
+    try:
+        response = page.goto(url)
+    except PlaywrightError:  # an empty error answer (405 for a GET of a POST-only route)
+        return False
+    return response is not None and response.ok and "text/html" in response.headers.get("content-type", "")
+
+
+def axe_violations(page: Page) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => JSON.stringify((await axe.run(document)).violations)")
+    return [
+        f"{v['impact']} {v['id']}: {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in json.loads(result)
+        if v["impact"] in BLOCKING
+    ]
+
+
+def needs_axe() -> None:
+    require(AXE.exists(), env="REQUIRE_BROWSER", reason=f"needs axe-core at {AXE} (make test installs it)")
+
+
+def test_no_page_has_a_serious_or_critical_violation(
+    live_server: LiveServer, browser: Browser, world: World
+) -> None:
+    needs_axe()
+    audited, problems = 0, []
+    for who in ("director", "anonymous", "phone"):
+        context = context_for(browser, live_server, world, who)
+        page = context.new_page()
+        for visit in (v for v in visits(world) if v.who == who):
+            if open_html(page, live_server.url + visit.path):
+                audited += 1
+                problems += [f"{who} {visit.path}: {found}" for found in axe_violations(page)]
+        context.close()
+    assert problems == []
+    assert audited > 60
+
+
+def overflow(page: Page) -> int:
+    """How far the page scrolls sideways; a wide table scrolling inside its own box does not count."""
+    return page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+
+
+def test_layouts_hold_at_320_px_and_at_200_percent_text(
+    live_server: LiveServer, browser: Browser, world: World
+) -> None:
+    problems = []
+    for label, viewport, text in (
+        ("320 px", {"width": 320, "height": 640}, "100%"),
+        ("200 % text", PHONE, "200%"),
+    ):
+        context = context_for(browser, live_server, world, "director", viewport=viewport)
+        page = context.new_page()
+        for visit in visits(world):
+            if visit.who == "director" and open_html(page, live_server.url + visit.path):
+                page.evaluate("size => { document.documentElement.style.fontSize = size }", text)
+                if (wide := overflow(page)) > 0:
+                    problems.append(f"{label} {visit.path}: {wide} px sideways")
+                    if os.environ.get("SCREENSHOTS"):
+                        ARTIFACTS.mkdir(exist_ok=True)
+                        name = visit.path.strip("/").replace("/", "_") or "home"
+                        page.screenshot(path=ARTIFACTS / f"layout-{label[:3]}-{name}.png", full_page=True)
+        context.close()
+    assert problems == []
+
+
+# ---- the deal form by keyboard and screen reader -------------------------------------------------------
+
+# What a screen reader says of the focused field: its name, whether it is marked invalid, and the text its
+# aria-describedby points to.
+FOCUSED = """() => {
+    const field = document.activeElement;
+    const ids = (field.getAttribute("aria-describedby") || "").split(/\\s+/).filter(Boolean);
+    return {
+        name: field.getAttribute("name"),
+        invalid: field.getAttribute("aria-invalid"),
+        described: ids.map(id => document.getElementById(id)?.textContent.trim() ?? `(no #${id})`).join(" "),
+    };
+}"""
+
+
+def press_until(page: Page, key: str, selector: str, limit: int = 40) -> None:
+    """Presses `key` (Tab, Shift+Tab) until the focus is on what `selector` matches."""
+    for _ in range(limit):
+        if page.evaluate("s => document.activeElement.matches(s)", selector):
+            return
+        page.keyboard.press(key)
+    raise AssertionError(f"{key} never reached {selector}")
+
+
+def refused_field(page: Page) -> dict[str, str]:
+    """Waits for the refusal (announced: role=alert), then tells what has the focus."""
+    expect(page.locator("#dealform [role=alert]")).to_contain_text("Not saved")
+    expect(page.locator("#dealform [aria-invalid=true]").first).to_be_focused()
+    return page.evaluate(FOCUSED)
+
+
+def test_a_refused_deal_puts_the_keyboard_on_the_first_field_to_fix(
+    live_server: LiveServer, browser: Browser, world: World
+) -> None:
+    """Keyboard only: Tab to the save button, Space; the refusal is announced, the focus is on the first
+    field to fix and the reader says what is wrong with it. Then the same after a full page post (a
+    correction is a plain form, no htmx)."""
+    context = context_for(browser, live_server, world, "director")
+    page = context.new_page()
+    game = world.games["schieber"]
+    page.goto(live_server.url + reverse("game", args=[game.pk]))
+
+    # Nothing chosen: the trump is the first field to fix; its radios carry the group's error.
+    press_until(page, "Tab", "#dealform button[type=submit]")
+    page.keyboard.press("Space")
+    assert refused_field(page) == {
+        "name": "trump",
+        "invalid": "true",
+        "described": "Choose the trump of this deal.",
+    }
+
+    # Space chooses the focused trump; Tab on to the points, left empty; Enter posts again.
+    page.keyboard.press("Space")
+    expect(page.locator("#dealform input[name=trump]").first).to_be_checked()
+    press_until(page, "Tab", "#dealform input[name=points]")
+    page.keyboard.press("Enter")
+    expect(page.locator("#dealform input[name=trump]").first).to_be_checked()
+    assert refused_field(page) == {
+        "name": "points",
+        "invalid": "true",
+        "described": "Enter the card points of one team, or a match.",
+    }
+
+    # A correction posts the whole page: the focus is put there once the refused page loads.
+    page.goto(live_server.url + reverse("deal_edit", args=[game.pk, 1]))
+    points = page.locator("#dealform input[name=points]")
+    points.fill("1")
+    points.press("Enter")
+    page.wait_for_load_state()
+    assert refused_field(page)["name"] == "points"
+    context.close()

@@ -1,0 +1,163 @@
+"""The public standings of a large event: pages of 100 rows, a search by name or start number, the same
+queries on every page; and the standings read from the games' stored side sums in three queries."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.db.models import Sum
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from scorekeeper.models import Club, DealScore
+from tournaments.management.commands.generate_tournament import generate
+from tournaments.models import Entrant, Tournament
+from tournaments.pages import PAGE_ROWS
+from tournaments.selectors import Line, pass_results, public_standings, standings
+
+from .builders import HTMX, draw, make_event, play_pass
+from .test_public import cells, html, row_of
+
+PLAYERS = 250
+DASH = "\N{EN DASH}"
+
+
+@pytest.fixture
+def big(club: Club) -> Tournament:
+    """250 players, two passes of two deals, played by the generator."""
+    return generate(club=club, players=PLAYERS, passes=2, deals=2, seed=11, format="einzelschieber")
+
+
+@pytest.fixture
+def anonymous() -> Client:
+    return Client()
+
+
+def url(tournament: Tournament, query: str = "") -> str:
+    return f"/events/{tournament.slug}/standings/{query}"
+
+
+def shown(page: str) -> list[str]:
+    """The start numbers of the rows on the page, top to bottom."""
+    return re.findall(r'<tr data-entrant="(\d+)">', page)
+
+
+def numbers(lines: list[Line]) -> list[str]:
+    return [str(line.number) for line in lines]
+
+
+def entrant(line: Line) -> Entrant:
+    return Entrant.objects.get(pk=line.standing.entrant)
+
+
+def test_page_2_shows_places_101_to_200_in_order(big: Tournament, anonymous: Client) -> None:
+    lines = public_standings(big)
+    assert PAGE_ROWS == 100 and len(lines) == PLAYERS
+    first = html(anonymous.get(url(big)))
+    assert shown(first) == numbers(lines[:100])
+    assert (
+        f"1{DASH}100 of 250" in first and 'rel="prev"' not in first and 'href="?page=2" rel="next"' in first
+    )
+    second = html(anonymous.get(url(big, "?page=2")))
+    assert shown(second) == numbers(lines[100:200])
+    assert f"101{DASH}200 of 250" in second and 'href="?page=1" rel="prev"' in second
+    for line in (lines[100], lines[199]):
+        row = cells(row_of(second, entrant(line)))
+        assert (row["rank"], row["total"]) == (str(line.standing.rank), str(line.standing.total))
+    last = html(anonymous.get(url(big, "?page=3")))
+    assert shown(last) == numbers(lines[200:])
+    assert f"201{DASH}250 of 250" in last and 'rel="next"' not in last
+    assert shown(html(anonymous.get(url(big, "?page=99")))) == shown(last)  # past the end: the last
+    assert shown(html(anonymous.get(url(big, "?page=x")))) == shown(first)
+
+
+def test_every_page_and_a_search_take_the_same_queries(big: Tournament, anonymous: Client) -> None:
+    anonymous.get(url(big))  # the session is as warm for every count
+    name = public_standings(big)[150].name
+    counts = []
+    for query in ("", "?page=2", "?page=3", f"?q={name}", "?q=nobody-at-all"):
+        with CaptureQueriesContext(connection) as queries:
+            html(anonymous.get(url(big, query)))
+        counts.append(len(queries))
+    assert len(set(counts)) == 1, counts
+
+
+def test_a_name_search_finds_a_players_row_and_its_page(big: Tournament, anonymous: Client) -> None:
+    line = public_standings(big)[149]
+    page = html(anonymous.get(url(big), {"q": f"  {line.name.upper()} "}))
+    row = row_of(page, entrant(line))
+    assert cells(row)["rank"] == str(line.standing.rank)
+    assert cells(row)["total"] == str(line.standing.total)
+    assert f'href="?page=2#entrant-{line.number}"' in row
+    assert f'id="entrant-{line.number}"' in html(anonymous.get(url(big, "?page=2")))
+    names = {str(e.number): e.player.name for e in big.entrants.select_related("player")}
+    assert all(line.name.casefold() in names[number].casefold() for number in shown(page))
+    assert "All standings" in page
+    by_number = html(anonymous.get(url(big), {"q": str(line.number)}))
+    assert str(line.number) in shown(by_number)
+    nobody = html(anonymous.get(url(big), {"q": "Zzyzx"}))
+    assert shown(nobody) == [] and "Nobody called “Zzyzx” is in the standings." in nobody
+
+
+def test_the_poll_keeps_the_page_it_was_on(big: Tournament, anonymous: Client) -> None:
+    page = html(anonymous.get(url(big, "?page=2")))
+    poll = re.search(r'id="standings-poll" hx-get="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    assert poll.endswith("&amp;page=2")
+    stale = poll.replace("&amp;", "&").replace("since=", "since=old")
+    partial = html(anonymous.get(stale, **HTMX))
+    assert "<html" not in partial and shown(partial) == numbers(public_standings(big)[100:200])
+    assert 'id="standings-pager" class="pager no-print"' in partial and f"101{DASH}200 of 250" in partial
+
+
+def test_a_small_event_has_one_page_and_no_pager(club: Club, anonymous: Client) -> None:
+    event = make_event(club)
+    play_pass(draw(event), [(100, 40), (157, 90)])
+    page = html(anonymous.get(url(event)))
+    assert len(shown(page)) == 8
+    assert re.search(r'<nav id="standings-pager"[^>]* hidden>', page)
+
+
+def test_the_standings_take_three_queries_and_sum_what_the_score_rows_sum(
+    big: Tournament, django_assert_max_num_queries: Any
+) -> None:
+    with django_assert_max_num_queries(3):
+        lines = standings(big)
+    assert len(lines) == PLAYERS
+    summed = {
+        (game, side): (score, matches, apples)
+        for game, side, score, matches, apples in DealScore.objects.filter(
+            deal__game__tournament_table__pass_played__tournament=big
+        )
+        .values("deal__game_id", "side")
+        .order_by()
+        .annotate(score=Sum("score"), matches=Sum("matches"), apples=Sum("apples"))
+        .values_list("deal__game_id", "side", "score", "matches", "apples")
+    }
+    seats = {
+        (entrant, number): (game, side)
+        for entrant, number, game, side in big.pass_set.values_list(
+            "tables__seats__entrant_id", "number", "tables__game_id", "tables__seats__side"
+        )
+        if entrant is not None
+    }
+    rows = pass_results(big)
+    assert len(rows) == 2 * PLAYERS
+    for row in rows:
+        if not row.bye:
+            assert (row.score, row.matches, row.apples) == summed[seats[row.entrant, row.pass_number]]
+
+
+def test_the_projector_reads_only_its_screen_of_tables(big: Tournament, anonymous: Client) -> None:
+    """62 tables in pass 2, 8 a screen: screen 2 shows tables 9 to 16, in the queries of screen 1."""
+    counts, shown_tables = [], []
+    for screen in (0, 1):
+        with CaptureQueriesContext(connection) as queries:
+            page = html(anonymous.get(f"/events/{big.slug}/projector/?page={screen}"))
+        counts.append(len(queries))
+        shown_tables.append(re.findall(r'data-table="(\d+)"', page))
+        assert f"{screen + 1} / 8" in page and page.count("<tr data-entrant=") == 10
+    assert shown_tables == [[str(n) for n in range(1, 9)], [str(n) for n in range(9, 17)]]
+    assert counts[0] == counts[1]
