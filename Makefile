@@ -31,7 +31,7 @@ test: $(INSTALLED) $(AXE)
 bench: $(INSTALLED)
 	$(PY) manage.py bench --settings=scorekeeper.test_settings
 
-# Drops and re-creates its own database (the name must contain "loadtest"); restarts the local PostgreSQL
+# Drops and re-creates its own database (named jass_loadtest or jass_loadtest_*); restarts the local PostgreSQL
 # midway (needs root). LOADTEST_ARGS e.g. "--duration 20 --no-faults"; docs/performance.md has the figures.
 LOADTEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/jass_loadtest
 loadtest: $(INSTALLED)

@@ -59,5 +59,9 @@ def use_club_language(club: Club) -> None:
     request = getattr(_answering, "request", None)
     if request is None or not club.language or chosen_language(request):
         return
-    translation.activate(club.language)
+    try:  # a code dropped from LANGUAGES since the club chose it: the visitor's language stays
+        language = translation.get_supported_language_variant(club.language)
+    except LookupError:
+        return
+    translation.activate(language)
     request.LANGUAGE_CODE = translation.get_language()

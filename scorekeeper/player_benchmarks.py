@@ -18,7 +18,7 @@ from django.urls import reverse
 from tournaments import sample
 
 from . import history, rules, services
-from .benchmarks import Figure, median_ms
+from .benchmarks import Figure, analyze, median_ms
 from .models import Deal, DealScore, Game, Player, Seat
 
 GAMES, DEALS, OTHERS, SEED = 1000, 12, 12, 2026
@@ -28,6 +28,7 @@ SETTINGS = {"multipliers": "flat", "match_bonus": 0, "target": 10**9}
 def player_page(games: int = GAMES, repeat: int = 7) -> Iterator[Figure]:
     """The server time of the player's page (its first page of games, every statistic and chart)."""
     player = player_with_games(games)
+    analyze()
     client = Client()
     url = reverse("player", args=[player.club.slug, player.pk])
 

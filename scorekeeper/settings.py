@@ -132,6 +132,7 @@ USE_I18N = True
 USE_TZ = True
 FORMAT_MODULE_PATH = ["scorekeeper.formats"]  # English dates as Swiss clubs write them
 USE_THOUSAND_SEPARATOR = False  # 1234 stays 1234; floats in HTML attributes still need |unlocalize
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # a chosen language outlives the browser session
 LANGUAGE_COOKIE_HTTPONLY = True
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 

@@ -214,7 +214,9 @@ class Browser:
         servers = self.run.plan.servers
         base = servers[self.turn % len(servers)]
         self.turn += 1
+        # English pages: the driver recognises the conflict answer by its English words
         headers = {"HX-Request": "true", "HX-Current-URL": base + path} if htmx else {}
+        headers["Accept-Language"] = "en"
         if method == "POST":
             headers["Origin"] = base
         if htmx and data and "csrfmiddlewaretoken" in data:  # htmx sends it from <body hx-headers> too

@@ -7,6 +7,7 @@ explains, is a duplicate; a game whose stored totals differ from its deals re-sc
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -26,8 +27,8 @@ from tournaments.management.commands.generate_tournament import start_event
 
 from .driver import Post, TableLink
 
-SAFE_NAME = "loadtest"
-"""The database is dropped first: only one whose name says it is a load test's."""
+SAFE_NAME = re.compile(r"jass_loadtest(_\w+)?")
+"""The database is dropped first: only one whose whole name says it is a load test's."""
 
 
 @dataclass(frozen=True)
@@ -52,8 +53,10 @@ def fresh_database() -> None:
     name = config["NAME"]
     if connections["default"].vendor != "postgresql":
         raise ValueError("The load test runs on PostgreSQL: set DATABASE_URL=postgres://...")
-    if SAFE_NAME not in name:
-        raise ValueError(f"The database {name!r} would be dropped: its name must contain {SAFE_NAME!r}.")
+    if not SAFE_NAME.fullmatch(name):
+        raise ValueError(
+            f"The database {name!r} would be dropped: its name must be jass_loadtest or jass_loadtest_*."
+        )
     connections.close_all()
     server = {key.lower(): config[key] for key in ("HOST", "PORT", "USER", "PASSWORD") if config[key]}
     with psycopg.connect(dbname="postgres", autocommit=True, **server) as admin:

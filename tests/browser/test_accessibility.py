@@ -81,7 +81,11 @@ def context_for(
 
 
 def open_html(page: Page, url: str) -> bool:
-    """Opens the page; False for what is not an HTML page (exports, POST-only routes, redirects away)."""
+    """Opens the page; False for what is not an HTML page (exports, POST-only routes, redirects away).
+
+    Each visit gets a new page: Chromium's error page for a refused GET (405) can commit late and cut the
+    next navigation of the same page short ("interrupted by another navigation"), more so on a busy machine,
+    and that page would silently go unaudited."""
     try:
         response = page.goto(url)
     except PlaywrightError:  # an empty error answer (405 for a GET of a POST-only route)
@@ -110,14 +114,15 @@ def test_no_page_has_a_serious_or_critical_violation(
     audited, problems = 0, []
     for who in ("director", "anonymous", "phone"):
         context = context_for(browser, live_server, world, who)
-        page = context.new_page()
         for visit in (v for v in visits(world) if v.who == who):
+            page = context.new_page()  # see open_html
             if open_html(page, live_server.url + visit.path):
                 audited += 1
                 problems += [f"{who} {visit.path}: {found}" for found in axe_violations(page)]
+            page.close()
         context.close()
     assert problems == []
-    assert audited > 60
+    assert audited > 70  # 77 when written: every page but exports, POST-only routes and htmx fragments
 
 
 def overflow(page: Page) -> int:
@@ -134,9 +139,9 @@ def test_layouts_hold_at_320_px_and_at_200_percent_text(
         ("200 % text", PHONE, "200%"),
     ):
         context = context_for(browser, live_server, world, "director", viewport=viewport)
-        page = context.new_page()
-        for visit in visits(world):
-            if visit.who == "director" and open_html(page, live_server.url + visit.path):
+        for visit in (v for v in visits(world) if v.who == "director"):
+            page = context.new_page()  # see open_html
+            if open_html(page, live_server.url + visit.path):
                 page.evaluate("size => { document.documentElement.style.fontSize = size }", text)
                 if (wide := overflow(page)) > 0:
                     problems.append(f"{label} {visit.path}: {wide} px sideways")
@@ -144,6 +149,7 @@ def test_layouts_hold_at_320_px_and_at_200_percent_text(
                         ARTIFACTS.mkdir(exist_ok=True)
                         name = visit.path.strip("/").replace("/", "_") or "home"
                         page.screenshot(path=ARTIFACTS / f"layout-{label[:3]}-{name}.png", full_page=True)
+            page.close()
         context.close()
     assert problems == []
 

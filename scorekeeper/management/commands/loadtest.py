@@ -1,6 +1,6 @@
 """`make loadtest`: a tournament day on loopback against two gunicorn servers on PostgreSQL.
 
-A fresh database (its name must contain "loadtest"), an event of 500 open tables, two app servers; then
+A fresh database (named jass_loadtest or jass_loadtest_*), an event of 500 open tables, two app servers; then
 500 table phones post deals and 200 spectators poll the standings for 60 s, while one server's worker is
 killed with SIGKILL and PostgreSQL is restarted midway. Prints `name value` lines and fails if a deal
 acknowledged to a phone is missing, or a deal is stored twice.
