@@ -7,6 +7,7 @@ Strokes of 100 lie on the bottom line, 50s on the diagonal, 20s on the top line;
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 
 @dataclass(frozen=True)
@@ -28,8 +29,9 @@ def tafel(total: int) -> Tafel:
     return Tafel(hundreds, fifties, twenties, rest)
 
 
-@dataclass(frozen=True)
-class Stroke:
+class Stroke(NamedTuple):
+    """One chalk line; a tuple, since a long game draws hundreds on every page and every deal."""
+
     x1: float
     y1: float
     x2: float

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
 import uuid
-from typing import Any
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
 
 import aiohttp
 import pytest
@@ -19,6 +21,17 @@ from scorekeeper.loadtest import driver, event
 from scorekeeper.models import Deal
 
 pytestmark = pytest.mark.django_db(transaction=True)
+T = TypeVar("T")
+
+
+def run_apart(make: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """asyncio.run in a thread of its own: the browser tests' Playwright keeps a loop in this one."""
+    outcome: list[T] = []
+    thread = threading.Thread(target=lambda: outcome.append(asyncio.run(make())))
+    thread.start()
+    thread.join()
+    assert outcome, "the driver failed: see the thread's exception above"
+    return outcome[0]
 
 
 def _plan(live_server: Any, built: event.Event, **options: Any) -> driver.Plan:
@@ -33,7 +46,8 @@ def _plan(live_server: Any, built: event.Event, **options: Any) -> driver.Plan:
 def test_phones_and_spectators_lose_and_double_nothing(live_server: Any) -> None:
     """Three tables; table 1 has two phones, so they take each other's deal numbers now and then."""
     built = event.build(tables=3, deals=4, seed=7)
-    outcome = asyncio.run(driver.drive(_plan(live_server, built, tables=[*built.tables, built.tables[0]])))
+    plan = _plan(live_server, built, tables=[*built.tables, built.tables[0]])
+    outcome = run_apart(lambda: driver.drive(plan))
     verdict = event.check(built, outcome.posts)
     acknowledged = sum(post.acknowledged for post in outcome.posts.values())
     assert acknowledged >= 3
@@ -64,7 +78,7 @@ def test_a_post_sent_again_is_acknowledged_and_stored_once(live_server: Any) -> 
             finally:
                 await browser.session.close()
 
-    answers = asyncio.run(post_twice())
+    answers = run_apart(post_twice)
     assert all(answer is not None and "deal-saved" in answer.trigger for answer in answers)
     assert Deal.objects.filter(game_id=link.game).count() == 1
 
