@@ -178,6 +178,7 @@ class Table(models.Model):
     token = models.CharField(max_length=64, unique=True, default=new_token)
     pin = models.CharField(max_length=8, default=new_pin)
     pin_failures = models.PositiveSmallIntegerField(default=0)
+    pin_failed_at = models.DateTimeField(null=True, blank=True)  # the last wrong PIN: the cooldown's start
     confirmed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -7,7 +7,9 @@ director and a table) never draw the same pass twice or confirm against a half-d
 from __future__ import annotations
 
 import hmac
+import math
 from collections.abc import Callable, Sequence
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -26,6 +28,9 @@ from .formats import FormatRules, format_rules, side_of
 from .models import Bye, Entrant, Pass, Seating, Table, TableChange, TableSeat, Tournament
 
 MAX_PIN_FAILURES = 5
+PIN_COOLDOWN = timedelta(minutes=15)
+"""After MAX_PIN_FAILURES wrong PINs a table waits this long for five more tries (or the director
+reopens it): a player cannot block a table for the day, and 4 digits stay out of reach of guessing."""
 
 
 class TournamentError(Exception):
@@ -370,17 +375,53 @@ def locked_table(token: str) -> Table:
     return table
 
 
+def pin_wait(table: Table) -> timedelta:
+    """How long the table must wait before its next PIN try: nothing unless its tries are used up."""
+    if table.pin_failures < MAX_PIN_FAILURES or table.pin_failed_at is None:
+        return timedelta(0)
+    return max(timedelta(0), table.pin_failed_at + PIN_COOLDOWN - timezone.now())
+
+
+def pin_tries_left(table: Table) -> int:
+    """Tries before the cooldown; all of them again once a cooldown is over."""
+    if table.pin_failures >= MAX_PIN_FAILURES and not pin_wait(table):
+        return MAX_PIN_FAILURES
+    return MAX_PIN_FAILURES - table.pin_failures
+
+
+def _minutes(wait: timedelta) -> int:
+    return max(1, math.ceil(wait.total_seconds() / 60))
+
+
+def wait_message(wait: timedelta) -> str:
+    minutes = _minutes(wait)
+    return ngettext(
+        "Too many wrong PINs: try again in %(minutes)s minute, or ask the director.",
+        "Too many wrong PINs: try again in %(minutes)s minutes, or ask the director.",
+        minutes,
+    ) % {"minutes": minutes}
+
+
 def confirm_table(*, token: str, pin: str) -> Table:
     """The other team confirms the finished pass with the card's PIN; then the table is locked.
 
-    Wrong PINs are counted: after MAX_PIN_FAILURES only the director can reopen the table. The count is
-    committed before the refusal is raised: raised inside the transaction, it would roll the count back.
+    Wrong PINs are counted: after MAX_PIN_FAILURES the table waits PIN_COOLDOWN, or the director reopens
+    it. The count is committed before the refusal is raised: raised inside the transaction, it would
+    roll the count back.
     """
     table, wrong = _confirm_locked(token, pin)
     if wrong:
         left = MAX_PIN_FAILURES - table.pin_failures
         if not left:
-            raise TournamentError(_("Wrong PIN. Ask the director."))
+            minutes = _minutes(pin_wait(table))
+            raise TournamentError(
+                ngettext(
+                    "Wrong PIN. Try again in %(minutes)s minute, or ask the director.",
+                    "Wrong PIN. Try again in %(minutes)s minutes, or ask the director.",
+                    minutes,
+                )
+                % {"minutes": minutes}
+            )
         raise TournamentError(
             ngettext("Wrong PIN. %(count)s try left.", "Wrong PIN. %(count)s tries left.", left)
             % {"count": left}
@@ -395,13 +436,16 @@ def _confirm_locked(token: str, pin: str) -> tuple[Table, bool]:
     game = Game.objects.select_for_update().get(pk=table.game_id)  # no deal slips in meanwhile
     if table.locked:
         raise TournamentError(_("This table is confirmed already."))
-    if table.pin_failures >= MAX_PIN_FAILURES:
-        raise TournamentError(_("Too many wrong PINs: ask the director to unlock this table."))
+    if wait := pin_wait(table):
+        raise TournamentError(wait_message(wait))
+    if table.pin_failures >= MAX_PIN_FAILURES:  # the cooldown is over: five more tries
+        table.pin_failures = 0
     if not game.finished:
         raise TournamentError(_("The pass is not complete yet: enter every deal first."))
     if not hmac.compare_digest(pin.strip().encode(), table.pin.encode()):  # bytes: any typed text compares
         table.pin_failures += 1
-        table.save(update_fields=["pin_failures"])
+        table.pin_failed_at = timezone.now()
+        table.save(update_fields=["pin_failures", "pin_failed_at"])
         said = {**_where(table), "count": table.pin_failures}
         _audit(
             table.pass_played.tournament,

@@ -3,10 +3,12 @@ control total, the PIN that locks the table, and every way the link is refused."
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from scorekeeper.models import Club, Deal, DealChange, Game
 from tournaments.models import Table
@@ -250,12 +252,30 @@ def test_after_five_wrong_pins_even_the_right_one_is_refused(first: Table, phone
     play(first, 100, 60)
     for left, tries in ((4, "tries"), (3, "tries"), (2, "tries"), (1, "try")):
         assert f"Wrong PIN. {left} {tries} left." in pin_post(phone, first, wrong(first.pin))
-    assert "Wrong PIN. Ask the director." in pin_post(phone, first, FULLWIDTH_1234)
+    assert "Wrong PIN. Try again in 15 minutes, or ask the director." in pin_post(
+        phone, first, FULLWIDTH_1234
+    )
     page = pin_post(phone, first, first.pin)
-    assert "Too many wrong PINs: ask the director to unlock this table." in page
+    assert "Too many wrong PINs: try again in 15 minutes, or ask the director." in page
     assert "/confirm/" not in page
     first.refresh_from_db()
     assert (first.locked, first.pin_failures) == (False, MAX_PIN_FAILURES)
+
+
+def test_after_the_cooldown_the_table_has_five_tries_again(first: Table, phone: Client) -> None:
+    """Nobody can block a table for the day with wrong PINs: it waits 15 minutes, not for the director."""
+    play(first, 100, 60)
+    for _ in range(MAX_PIN_FAILURES):
+        pin_post(phone, first, wrong(first.pin))
+    Table.objects.filter(pk=first.pk).update(pin_failed_at=timezone.now() - timedelta(minutes=14, seconds=1))
+    assert "try again in 1 minute, or ask the director." in pin_post(phone, first, first.pin)
+    Table.objects.filter(pk=first.pk).update(pin_failed_at=timezone.now() - timedelta(minutes=15, seconds=1))
+    page = html(phone.get(f"/t/{first.token}/"))
+    assert f'action="/t/{first.token}/confirm/"' in page and "tries left" not in page
+    assert "Wrong PIN. 4 tries left." in pin_post(phone, first, wrong(first.pin))
+    pin_post(phone, first, first.pin)
+    first.refresh_from_db()
+    assert first.locked
 
 
 def test_another_tables_pin_does_not_confirm_this_table(event_tables: list[Table], phone: Client) -> None:

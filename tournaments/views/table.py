@@ -113,7 +113,8 @@ def _status_context(access: GameAccess, board: Board) -> dict[str, Any]:
         "tournament": table.pass_played.tournament,
         "control": control_total(board),
         "state": _state(access),
-        "tries_left": services.MAX_PIN_FAILURES - table.pin_failures,
+        "tries_left": services.pin_tries_left(table),
+        "wait_message": services.wait_message(services.pin_wait(table)),
         "max_tries": services.MAX_PIN_FAILURES,
     }
 
