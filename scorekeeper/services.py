@@ -273,6 +273,8 @@ def edit_deal(
             gettext("Deal %(number)s no longer exists: it was deleted meanwhile.") % {"number": number}
         )
     if deal.version != version or (client_token is not None and deal.client_token != client_token):
+        if _same_deal_holds(deal, entry, client_token):  # this correction, sent again: its answer was lost
+            return Recorded(deal, _score(game, [d.entry for d in deals]), repeated=True)
         raise DealConflict(
             gettext("This deal was changed meanwhile on another phone. Check it and save again.")
         )
@@ -305,6 +307,8 @@ def delete_last_deal(
     game = _locked(game_id, guard)
     deals = list(game.deals.order_by("number"))
     if not deals or deals[-1].number != number:
+        if _just_deleted(game, number, deals):  # this Delete, sent again: its answer was lost
+            return _score(game, [d.entry for d in deals])
         message = gettext("Deal %(number)s is no longer the last deal: only the last deal can be deleted.")
         raise DealConflict(message % {"number": number})
     if client_token is not None and deals[-1].client_token != client_token:
@@ -318,6 +322,19 @@ def delete_last_deal(
         game=game, deal_number=number, action=DealChange.Action.DELETED, before=last.entry, by=by
     )
     return result
+
+
+def _same_deal_holds(deal: Deal, entry: Mapping[str, Any], client_token: uuid.UUID | None) -> bool:
+    """The deal the form was opened on holds exactly what was sent: a phone's retry, not a conflict."""
+    return deal.entry == dict(entry) and (client_token is None or deal.client_token == client_token)
+
+
+def _just_deleted(game: Game, number: int, deals: list[Deal]) -> bool:
+    """The last thing done to the game was deleting this very deal, the last one then."""
+    if deals and deals[-1].number >= number:
+        return False
+    last = game.changes.order_by("-pk").first()
+    return last is not None and last.action == DealChange.Action.DELETED and last.deal_number == number
 
 
 @transaction.atomic

@@ -317,6 +317,24 @@ def test_stale_edit_is_a_conflict_and_changes_nothing(make_game: Callable[..., G
     assert score_sums(game) == {"A": 296, "B": 315}
 
 
+def test_a_correction_sent_again_is_recognised_not_refused(
+    make_game: Callable[..., Game], scorer: User
+) -> None:
+    """The answer to a correction was lost on the hall's Wi-Fi: the phone sends the same form again."""
+    game = make_game({}, [SPADES_83, HEARTS_100])
+    token = Deal.objects.get(game=game, number=2).client_token
+    services.edit_deal(game_id=game.pk, number=2, entry=hearts(90), by=scorer, version=1, client_token=token)
+    before = snapshot(game)
+
+    again = services.edit_deal(
+        game_id=game.pk, number=2, entry=hearts(90), by=scorer, version=1, client_token=token
+    )
+
+    assert again.repeated and again.result.totals == {"A": 296, "B": 315}  # A 206 + 90, B 248 + 67
+    assert snapshot(game) == before
+    assert game.changes.filter(action="edited").count() == 1
+
+
 def test_edit_of_a_deleted_deal_is_a_conflict(make_game: Callable[..., Game], scorer: User) -> None:
     game = make_game({}, [SPADES_83, HEARTS_100])
     services.delete_last_deal(game_id=game.pk, number=2, by=scorer)
@@ -420,6 +438,21 @@ def test_only_the_last_deal_can_be_deleted(make_game: Callable[..., Game], score
         f"Deal {number} is no longer the last deal: only the last deal can be deleted."
     )
     assert snapshot(game) == before
+
+
+def test_a_delete_sent_again_is_recognised_not_refused(make_game: Callable[..., Game], scorer: User) -> None:
+    game = make_game({}, [SPADES_83, HEARTS_100])
+    services.delete_last_deal(game_id=game.pk, number=2, by=scorer)
+    before = snapshot(game)
+
+    again = services.delete_last_deal(game_id=game.pk, number=2, by=scorer)
+
+    assert again.totals == {"A": 206, "B": 248}
+    assert snapshot(game) == before
+    assert game.changes.filter(action="deleted").count() == 1
+    record(game, 2, MATCH_B, scorer)  # once another deal 2 is entered, an old Delete is a conflict again
+    with pytest.raises(DealConflict):
+        services.delete_last_deal(game_id=game.pk, number=3, by=scorer)
 
 
 def test_delete_in_an_empty_game_is_a_conflict(make_game: Callable[..., Game], scorer: User) -> None:
