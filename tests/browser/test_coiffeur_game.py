@@ -8,29 +8,19 @@ Every expected number is computed by hand in the comments.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.models import Club, Game, Player
-from tests.conftest import PASSWORD
+from tests.browser.steps import screenshot, sign_in
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 TEAM_A = "A · Anna & Cla"
 TEAM_B = "B · Beat & Dora"
 X = "\u00d7"
-
-
-def sign_in(page: Page, base_url: str, username: str) -> None:
-    page.goto(f"{base_url}/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page.locator(".topbar")).to_contain_text(username)
 
 
 def button(page: Page, legend: str, label: str) -> Locator:
@@ -63,11 +53,6 @@ def expect_cells(page: Page, row: str, a: str, b: str) -> None:
 def save(page: Page, number: int) -> None:
     page.get_by_role("button", name=f"Save deal {number}").click()
     expect(page.locator(f'tr[data-deal="{number}"]')).to_be_visible()
-
-
-def screenshot(page: Page, name: str) -> None:
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=SHOTS / f"{name}.png", full_page=True)
 
 
 def start_game(page: Page, base: str) -> None:

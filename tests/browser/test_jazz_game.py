@@ -8,30 +8,20 @@ when the King falls in the last trick), Fan Tan (3 per card left). Lowest total 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.models import Club, Game, Player
-from tests.conftest import PASSWORD
+from tests.browser.steps import screenshot, sign_in
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PLAYERS = ("Anna", "Beat", "Cla", "Dora")
 
 
 # ---- what a player does on the page ---------------------------------------------------------------
-
-
-def sign_in(page: Page, base_url: str, username: str) -> None:
-    page.goto(f"{base_url}/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page.locator(".topbar")).to_contain_text(username)
 
 
 def count_field(page: Page, player: str) -> Locator:
@@ -74,11 +64,6 @@ def htmx_ready(page: Page) -> None:
     """After a full page load: htmx wires the live check at DOMContentLoaded, and a tap before that
     would change the number without asking for the check."""
     page.wait_for_load_state("load")
-
-
-def screenshot(page: Page, name: str) -> None:
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=SHOTS / f"{name}.png", full_page=True)
 
 
 def start_game(page: Page) -> None:

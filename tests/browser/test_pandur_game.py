@@ -9,27 +9,17 @@ protected).
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.models import Club, Game, Player
-from tests.conftest import PASSWORD
+from tests.browser.steps import screenshot, sign_in
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SEATS = ("Anna", "Beat", "Cla", "Dora")
-
-
-def sign_in(page: Page, base_url: str, username: str) -> None:
-    page.goto(f"{base_url}/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page.locator(".topbar")).to_contain_text(username)
 
 
 def tap(page: Page, group: str, label: str) -> None:
@@ -59,11 +49,6 @@ def expect_totals(page: Page, totals: tuple[int, ...]) -> None:
 
 def expect_deal(page: Page, number: int, scores: tuple[int, ...]) -> None:
     expect(page.locator(f'tr[data-deal="{number}"] td.num')).to_have_text([str(s) for s in scores])
-
-
-def screenshot(page: Page, name: str) -> None:
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=SHOTS / f"{name}.png", full_page=True)
 
 
 def test_play_a_pandur_game_to_the_loser(

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 import uuid
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -18,22 +17,12 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper import services
 from scorekeeper.models import Club, Game, Player
-from tests.conftest import PASSWORD
+from tests.browser.steps import screenshot, sign_in
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-
 
 # ---- what a player does on the page ---------------------------------------------------------------
-
-
-def sign_in(page: Page, base_url: str, username: str) -> None:
-    page.goto(f"{base_url}/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page.locator(".topbar")).to_contain_text(username)
 
 
 def group(page: Page, legend: str) -> Locator:
@@ -83,11 +72,6 @@ def expect_no_sideways_scroll(page: Page) -> None:
     """At phone width nothing may be wider than the screen."""
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.viewport_size["width"], f"the page is {width} px wide"  # type: ignore[index]
-
-
-def screenshot(page: Page, name: str) -> None:
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=SHOTS / f"{name}.png", full_page=True)
 
 
 # ---- the game ----------------------------------------------------------------------------------------

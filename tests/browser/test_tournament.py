@@ -23,12 +23,10 @@ from playwright.sync_api import Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.models import Club
-from tests.conftest import PASSWORD
+from tests.browser.steps import screenshot, sign_in
 from tournaments import services
 from tournaments.models import Tournament
 from tournaments.seating import count_repeats
-
-from .conftest import ARTIFACTS
 
 pytestmark = pytest.mark.browser
 
@@ -79,14 +77,6 @@ TEAM_TOTALS = {
 # ---- what the director and the players do on the pages -----------------------------------------------------
 
 
-def sign_in(page: Page, base_url: str, username: str) -> None:
-    page.goto(f"{base_url}/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    expect(page.locator(".topbar")).to_contain_text(username)
-
-
 def loaded(page: Page) -> None:
     """After a navigation by a click: htmx (deferred) wires the page at load, and a tap before that
     would post the whole form instead of swapping a part."""
@@ -128,11 +118,6 @@ def expect_totals(page: Page, a: int, b: int) -> None:
 def expect_no_sideways_scroll(page: Page) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.viewport_size["width"], f"the page is {width} px wide"  # type: ignore[index]
-
-
-def screenshot(page: Page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=ARTIFACTS / f"{name}.png", full_page=True)
 
 
 def create_event(director: Page, base: str) -> str:
