@@ -70,9 +70,31 @@ def _diagonal_strokes(count: int) -> list[Stroke]:
     return strokes
 
 
+class StrokeGroup(NamedTuple):
+    """The strokes of one value (20, 50 or 100): a deal's answer redraws only the groups it changed."""
+
+    value: int
+    strokes: list[Stroke]
+
+
+def stroke_groups(board: Tafel) -> list[StrokeGroup]:
+    return [
+        StrokeGroup(20, _line_strokes(board.twenties, TOP + 10, 14)),
+        StrokeGroup(50, _diagonal_strokes(board.fifties)),
+        StrokeGroup(100, _line_strokes(board.hundreds, BOTTOM - 10, 14)),
+    ]
+
+
 def strokes(board: Tafel) -> list[Stroke]:
-    return (
-        _line_strokes(board.twenties, TOP + 10, 14)
-        + _diagonal_strokes(board.fifties)
-        + _line_strokes(board.hundreds, BOTTOM - 10, 14)
-    )
+    return [stroke for group in stroke_groups(board) for stroke in group.strokes]
+
+
+def changed_groups(before: Tafel | None, after: Tafel) -> list[StrokeGroup]:
+    """The groups whose count differs from `before`'s (all of them when there was no board yet)."""
+    counts_before = (before.twenties, before.fifties, before.hundreds) if before else (-1, -1, -1)
+    counts_after = (after.twenties, after.fifties, after.hundreds)
+    return [
+        group
+        for group, old, new in zip(stroke_groups(after), counts_before, counts_after, strict=True)
+        if old != new
+    ]

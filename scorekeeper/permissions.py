@@ -121,6 +121,8 @@ class GameAccess:
     back_url: str = ""
     back_label: str = ""
     history_url: str = ""
+    live_page: tuple[str, str] | None = None
+    """The kind and key of the page's poll (scorekeeper/live.py); None: the club game page."""
 
 
 def refuse_confirmed_table(game: Game) -> None:

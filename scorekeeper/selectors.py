@@ -8,8 +8,8 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Q, QuerySet
 
-from . import rules
-from .jasstafel import Stroke, Tafel, strokes, tafel
+from . import live, rules
+from .jasstafel import StrokeGroup, Tafel, stroke_groups, tafel
 from .models import Club, DealChange, Game, Player
 from .permissions import GameAccess
 from .rules.base import DealResult, GameResult
@@ -28,9 +28,9 @@ class Side:
     to_go: int | None
 
     @property
-    def strokes(self) -> list[Stroke]:
-        """The Jasstafel's strokes: drawn only when a page shows them (a long game has hundreds)."""
-        return strokes(self.tafel) if self.tafel else []
+    def stroke_groups(self) -> list[StrokeGroup]:
+        """The Jasstafel's strokes by value: drawn only when a page shows them (a long game has hundreds)."""
+        return stroke_groups(self.tafel) if self.tafel else []
 
 
 @dataclass(frozen=True)
@@ -88,6 +88,11 @@ class Board:
             "panel": [f"{folder}/panel.html", "scorekeeper/variants/no_panel.html"],
             "preview": [f"{folder}/preview.html", "scorekeeper/variants/default_preview.html"],
         }
+
+    @property
+    def live_stamp(self) -> str:
+        """The poll's stamp: this page as it shows the game now (scorekeeper/live.py)."""
+        return live.stamp(self.access)
 
     @property
     def is_team_game(self) -> bool:

@@ -6,6 +6,9 @@ DEBUG          "1"/"true" to turn on; off by default
 ALLOWED_HOSTS  comma-separated; localhost names when DEBUG is on
 TRUSTED_PROXIES  how many reverse proxies add to X-Forwarded-For (0 by default): the sign-in lockout's
                client address (docs/operations.md)
+CACHE_URL      a Redis server for the shared cache (the rendered standings), e.g. redis://127.0.0.1:6379/0;
+               unset: the database cache (table jass_cache), so one server needs nothing more
+               (docs/deployment.md says when to add Redis)
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+CSRF_FAILURE_VIEW = "scorekeeper.views.offline.csrf_failure"  # marked, so a phone renews its token
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -60,8 +64,12 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "scorekeeper.live.LivePollMiddleware",  # an unchanged live page: 204 after one query, nothing else
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # gzip for HTML and htmx answers (with Django's BREACH mitigation); below whitenoise, which serves
+    # the static files pre-compressed (.br, .gz) and would otherwise see its images gzipped again
+    "django.middleware.gzip.GZipMiddleware",
     "scorekeeper.security.RefuseNulBytes",  # 400 for a NUL in path, query, form or cookie
     "django.contrib.sessions.middleware.SessionMiddleware",
     # the visitor's language: the language cookie, else Accept-Language; a club's pages may switch to
@@ -110,6 +118,21 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # phone wrote meanwhile, instead of waiting its turn (make loadtest's test found it).
     DATABASES["default"].setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# The rendered standings, shared by every spectator and every app server (tournaments/views/public.py):
+# the database cache needs no server of its own (its table comes with `migrate`); Redis takes the load
+# off the database when CACHE_URL names one. A Redis that stops answering costs a render, not a hung
+# request: the views render without the cache after a second.
+CACHE_URL = os.environ.get("CACHE_URL", "")
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": CACHE_URL,
+        "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+    }
+    if CACHE_URL
+    else {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "jass_cache"}
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

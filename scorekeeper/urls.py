@@ -3,10 +3,12 @@ from django.urls import include, path
 
 from tournaments.views import seasons
 
-from .views import club_export, clubs, deals, games, players, ratings
+from .views import club_export, clubs, deals, games, offline, players, ratings
 
 urlpatterns = [
     path("", clubs.home, name="home"),
+    path("sw.js", offline.service_worker, name="service_worker"),
+    path("csrf/", offline.csrf_token, name="csrf_token"),
     path("accounts/signup/", clubs.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),

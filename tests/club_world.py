@@ -220,6 +220,8 @@ def last_pass(tournament: Tournament) -> Pass:
 # tests that walk every route: add it with the arguments its pages need.
 ROUTE_ARGS: dict[str, Callable[[World], dict[str, Any]]] = {
     "home": lambda w: {},
+    "service_worker": lambda w: {},
+    "csrf_token": lambda w: {},
     "signup": lambda w: {},
     "club_new": lambda w: {},
     "set_language": lambda w: {},

@@ -124,6 +124,9 @@ ROWS = [
     Row("admin:index", STAFF, STAFF),
     # the footer's language picker: a cookie, for anyone (a GET only redirects back)
     Row("set_language", ANYONE, ANYONE, lambda w, d: {"language": "fr", "next": "/"}),
+    # the phone without a network: the service worker and a fresh CSRF token for the outbox
+    Row("service_worker", ANYONE, NOBODY),
+    Row("csrf_token", ANYONE, NOBODY),
     # ratings, seasons
     Row("leaderboard", "read", NOBODY),
     Row("rating_history", "read", NOBODY),

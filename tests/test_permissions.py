@@ -181,6 +181,8 @@ def deal_data(world: World) -> dict[str, Any]:
 
 ROUTES = [
     Route("home", lambda w: "/", ANYONE, NOBODY, ANYONE, NOBODY),
+    Route("service_worker", lambda w: "/sw.js", ANYONE, NOBODY, ANYONE, NOBODY),
+    Route("csrf_token", lambda w: "/csrf/", ANYONE, NOBODY, ANYONE, NOBODY),
     Route(
         "signup",
         lambda w: "/accounts/signup/",

@@ -8,7 +8,7 @@ game, only while its pass is the current one and the table is not confirmed.
 from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Max
+from django.db.models import Max, OuterRef, Subquery
 from django.http import Http404
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from scorekeeper.languages import use_club_language
 from scorekeeper.permissions import GameAccess, Need, check, load_club
 
-from .models import Table, Tournament
+from .models import Pass, Table, Tournament
 from .services import table_guard
 
 
@@ -71,4 +71,25 @@ def table_access(token: str) -> GameAccess:
         guard=table_guard(token),
         back_url=reverse("tournament", args=[tournament.slug]),
         back_label=tournament.name,
+        live_page=("table", token),
     )
+
+
+def table_now(token: str) -> str | None:
+    """A table page's state in one query: its deals, and whether it is open (not confirmed, its pass
+    the event's last), the same two things its page shows; None for an unknown token."""
+    last = Pass.objects.filter(tournament=OuterRef("pass_played__tournament")).order_by("-number")
+    row = (
+        Table.objects.filter(token=token)
+        .annotate(last=Subquery(last.values("number")[:1]))
+        .values_list("game__revision", "confirmed_at", "pass_played__number", "last")
+        .first()
+    )
+    if row is None:
+        return None
+    revision, confirmed_at, number, last_number = row
+    return table_shown(revision, confirmed_at is None and number == last_number)
+
+
+def table_shown(revision: int, can_score: bool) -> str:
+    return f"{revision}.{int(can_score)}"

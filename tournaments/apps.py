@@ -3,3 +3,15 @@ from django.apps import AppConfig
 
 class TournamentsConfig(AppConfig):
     name = "tournaments"
+
+    def ready(self) -> None:
+        from scorekeeper import live
+
+        from .access import table_now, table_shown
+
+        live.register(
+            "table",
+            live.LiveKind(
+                current=table_now, shown=lambda access: table_shown(access.game.revision, access.can_score)
+            ),
+        )

@@ -168,12 +168,14 @@ def opponents_of(table: TableView | None, seat: SeatView | None) -> list[SeatVie
 
 
 def matching(tournament: Tournament, query: str, limit: int = 20) -> list[Entrant]:
-    """Entrants whose name contains the query in any case; in Python, so "ärni" finds Ärni on SQLite too."""
+    """Entrants whose name contains the query in any case, or whose start number it is (the number on
+    the badge, which the event page's "where do I sit?" asks for); in Python, so "ärni" finds Ärni on
+    SQLite too."""
     wanted = " ".join(query.split()).casefold()
     if not wanted:
         return []
     entrants = tournament.entrants.select_related("player").order_by("number")
-    return [e for e in entrants if wanted in e.player.name.casefold()][:limit]
+    return [e for e in entrants if wanted in e.player.name.casefold() or wanted == str(e.number)][:limit]
 
 
 def where_they_sit(tournament: Tournament, drawn: Pass | None, entrants: Sequence[Entrant]) -> list[Found]:

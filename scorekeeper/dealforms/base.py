@@ -50,6 +50,18 @@ class DealForm(forms.Form):
         """The rules entry built from cleaned_data (after is_valid())."""
         raise NotImplementedError
 
+    def refusal_text(self) -> str:
+        """Every error of a refused form in one line, each named by its field: the outbox shows it at
+        the deal's row, away from the form."""
+        parts = [str(message) for message in self.non_field_errors()]
+        for name, errors in self.errors.items():
+            if name != "__all__":
+                label = str(self.fields[name].label or name.replace("_", " ").capitalize())
+                parts += [
+                    message if message.startswith(label) else f"{label}: {message}" for message in errors
+                ]
+        return " ".join(parts)
+
     def add_rule_error(self, error: InvalidDeal) -> None:
         """Show the engine's message beside the field it names, or above the form.
 

@@ -10,7 +10,9 @@ from django.forms.boundfield import BoundWidget
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from ..dealforms import shape
 from ..jasstafel import Stroke
+from ..offline import owner_key
 from ..suits import ModeName, mode_name
 
 register = template.Library()
@@ -55,3 +57,15 @@ def _attribute(item: tuple[str, object]) -> str:
     if value is False or value is None:
         return ""
     return format_html(" {}", name) if value is True else format_html(' {}="{}"', name, value)
+
+
+@register.filter(is_safe=True)
+def shaped(html: str) -> SafeString:
+    """`{% filter shaped %}{% include form %}{% endfilter %}`: the deal form with its shape (outbox)."""
+    return shape.with_shape(str(html))
+
+
+@register.simple_tag(takes_context=True)
+def offline_owner(context: template.Context) -> str:
+    """The key of whose deals and pages this phone keeps (scorekeeper/offline.py)."""
+    return owner_key(context["request"].user)

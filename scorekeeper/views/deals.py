@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
-from django_htmx.http import reswap, retarget, trigger_client_event
+from django_htmx.http import trigger_client_event
 
 from .. import rules, selectors, services
 from ..dealforms import DealForm, deal_form_class
+from ..dealforms.shape import shape_in, with_shape
+from ..jasstafel import StrokeGroup, Tafel, changed_groups
 from ..permissions import GameAccess, Need, game_access
 from ..rule_messages import refusal
 from ..rules.base import InvalidDeal
@@ -89,8 +93,7 @@ def deal_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def add_deal(request: HttpRequest, access: GameAccess) -> HttpResponse:
-    """Save the next deal; htmx gets what it changed (or the board) with a fresh form, a plain post a
-    redirect."""
+    """Save the next deal; htmx (the phone's outbox) gets what it changed, a plain post a redirect."""
     game = access.game
     board = selectors.game_board(access)
     form = deal_form(board, request.POST)
@@ -108,13 +111,30 @@ def add_deal(request: HttpRequest, access: GameAccess) -> HttpResponse:
         except InvalidDeal as error:
             form.add_rule_error(error)
         except DealConflict as conflict:
+            if from_outbox(request):
+                next_number = game.deals.count() + 1
+                return JsonResponse({"refused": conflict.message, "next": next_number}, status=409)
             board, form = _after_conflict(access, request, conflict)
         else:
             if not request.htmx:
                 return redirect(access.base_url)
-            response = _saved(request, access, board, recorded)
-            return trigger_client_event(response, "deal-saved", {"revision": game.revision})
+            return _saved(request, access, board, recorded)
+    if from_outbox(request):
+        context = {"board": board, "game": game, "form": form}
+        html = with_shape(render_to_string(board.templates["form"], context, request))
+        return outbox_refusal(form.refusal_text(), form=html)
     return render_board(request, board, form, template="scorekeeper/game.html", status=422)
+
+
+def from_outbox(request: HttpRequest) -> bool:
+    """Sent by the phone's outbox (outbox.js), which wants a refusal as words to show at the deal's row."""
+    return request.headers.get("X-Outbox") == "1"
+
+
+def outbox_refusal(message: str, *, status: int = 422, form: str | None = None) -> JsonResponse:
+    """422: the rules refuse what was typed; 409: another phone changed the game meanwhile. `form`: the
+    refused deal's form with its errors beside the fields, for a phone whose form is still empty."""
+    return JsonResponse({"refused": message, **({"form": form} if form else {})}, status=status)
 
 
 def _known(board: Board) -> Known:
@@ -124,10 +144,10 @@ def _known(board: Board) -> Known:
 
 
 def _saved(request: HttpRequest, access: GameAccess, before: Board, recorded: Recorded) -> HttpResponse:
-    """The board after the deal, from the service's result when no other write came in between.
+    """What the deal changed, from the service's result when no other write came in between.
 
-    A page that shows the very list the deal was added to (its form sends that revision) gets only
-    what the deal changed; any other page, the whole board."""
+    A page that shows the very list the deal was added to (its form sends that revision) gets the new
+    row and what it moved (totals, panel, the Jasstafel's changed strokes); any other page the list."""
     game = access.game
     saved = recorded.deal.game  # the row the service locked and updated: no need to read it again
     unchanged = not recorded.repeated and saved.revision == game.revision + 1  # `before` was current
@@ -143,19 +163,55 @@ def _saved(request: HttpRequest, access: GameAccess, before: Board, recorded: Re
         board = selectors.board_with_deal(before, deal.entry, deal.client_token, recorded.result)
     else:
         board = selectors.game_board(access)
-    form = None if board.result.finished else blank_deal_form(board)
-    if unchanged and shown and before.rows and recorded.result.deals[:-1] == before.result.deals:
-        return _appended(request, board, form)
-    return render_board(request, board, form, template="scorekeeper/game.html")
+    extra: dict[str, Any] = {}
+    if unchanged and shown and recorded.result.deals[:-1] == before.result.deals:
+        extra = {
+            "new_row": board.rows[-1],
+            "previous_row": board.rows[-2] if len(board.rows) > 1 else None,
+            "tafel_changes": _tafel_changes(before, board),
+        }
+    response = outbox_answer(request, board, extra)
+    return trigger_client_event(response, "deal-saved", {"revision": game.revision})
 
 
-def _appended(request: HttpRequest, board: Board, form: DealForm | None) -> HttpResponse:
-    """The new row, the previous row (its Delete button gone), totals, panels and the next form: the
-    form's place is the target, the rest swaps out of band. The other rows are not sent again."""
-    context = {"board": board, "game": board.game, "form": form}
-    context.update(new_row=board.rows[-1], previous_row=board.rows[-2])
-    response = render(request, "scorekeeper/game.html#appended", context)
-    return reswap(retarget(response, "#entry"), "outerHTML")
+@dataclass(frozen=True)
+class TafelChange:
+    key: str
+    tafel: Tafel
+    groups: list[StrokeGroup]
+
+
+def _tafel_changes(before: Board, after: Board) -> list[TafelChange]:
+    """Each team's Jasstafel that the deal changed, with only the stroke groups it redrew."""
+    old = {side.key: side.tafel for side in before.sides}
+    return [
+        TafelChange(side.key, side.tafel, changed_groups(old.get(side.key), side.tafel))
+        for side in after.sides
+        if side.tafel and side.tafel != old.get(side.key)
+    ]
+
+
+def outbox_answer(request: HttpRequest, board: Board, extra: Mapping[str, Any] | None = None) -> HttpResponse:
+    """A write's answer, all swapped out of band: the poll, the totals, the new row or the whole list,
+    and the next deal form only if it looks different from the one the phone shows (X-Form-Shape)."""
+    context = {"board": board, "game": board.game, "form_html": _next_form(request, board), **(extra or {})}
+    response = render(request, "scorekeeper/game.html#saved", context)
+    response["X-Revision"] = str(board.game.revision)
+    return response
+
+
+def _board_after_write(access: GameAccess) -> Board:
+    """The game row as the write left it (revision, totals, winner), then its board."""
+    access.game.refresh_from_db(fields=["revision", "totals", "finished", "winner"])
+    return selectors.game_board(access)
+
+
+def _next_form(request: HttpRequest, board: Board) -> str | None:
+    if board.result.finished or not board.can_score:
+        return None
+    context = {"board": board, "game": board.game, "form": blank_deal_form(board)}
+    html = with_shape(render_to_string(board.templates["form"], context, request))
+    return None if shape_in(html) == request.headers.get("X-Form-Shape") else html
 
 
 @require_POST
@@ -219,6 +275,8 @@ def edit_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpResp
     game = access.game
     deal = game.deals.filter(number=number).first()
     if deal is None:
+        if from_outbox(request):
+            return outbox_refusal(gettext("No such deal."), status=409)
         raise Http404(gettext("No such deal."))
     board = selectors.game_board(access)
     initial = {
@@ -242,11 +300,17 @@ def edit_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpResp
         except InvalidDeal as error:
             form.add_rule_error(error)
         except DealConflict as conflict:
+            if from_outbox(request):
+                return outbox_refusal(conflict.message, status=409)
             form.add_error(None, conflict.message)
             form = _restart_from_stored(board, form, number)
         else:
+            if from_outbox(request):
+                return outbox_answer(request, _board_after_write(access))
             messages.success(request, gettext("Deal %(number)s corrected.") % {"number": number})
             return redirect(access.base_url)
+    if from_outbox(request) and request.method == "POST":
+        return outbox_refusal(form.refusal_text())
     context = {"board": board, "game": game, "form": form, "deal": deal}
     status = 422 if form.is_bound or form.conflict else 200  # a stale edit shows a fresh form, refused
     return render(request, "scorekeeper/deal_edit.html", context, status=status)
@@ -283,7 +347,11 @@ def delete_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpRe
             client_token=_posted_token(request),
         )
     except DealConflict as conflict:
+        if from_outbox(request):
+            return outbox_refusal(conflict.message, status=409)
         messages.error(request, conflict.message)
     else:
+        if from_outbox(request):
+            return outbox_answer(request, _board_after_write(access))
         messages.success(request, gettext("Deal %(number)s deleted.") % {"number": number})
     return redirect(access.base_url)

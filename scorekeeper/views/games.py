@@ -10,9 +10,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from .. import rules, selectors, services
+from .. import live, rules, selectors, services
 from ..forms import NewGameForm, SettingsForm, variant_choices
 from ..models import Club, Game
+from ..offline import keep_offline
 from ..permissions import GameAccess, Need, game_access, load_club, load_game
 from ..rule_messages import translate
 from ..rules.base import InvalidDeal
@@ -79,7 +80,8 @@ def show_game(
     """`template` and `extra` (read from the board) let another page embed the game: a tournament table."""
     board = selectors.game_board(access)
     form = blank_deal_form(board) if board.can_score and not board.result.finished else None
-    return render_board(request, board, form, template=template, extra=extra(board) if extra else None)
+    response = render_board(request, board, form, template=template, extra=extra(board) if extra else None)
+    return keep_offline(response, request.user) if board.can_score else response
 
 
 @require_GET
@@ -88,12 +90,20 @@ def game_live(request: HttpRequest, pk: int) -> HttpResponse:
     return live_game(request, game_access(request.user, pk, Need.READ))
 
 
-def live_game(request: HttpRequest, access: GameAccess) -> HttpResponse:
-    game = access.game
-    if request.GET.get("revision") == str(game.revision):
+def live_game(
+    request: HttpRequest,
+    access: GameAccess,
+    *,
+    extra: Callable[[selectors.Board], Mapping[str, Any]] | None = None,
+) -> HttpResponse:
+    """What changed since the poll's stamp; LivePollMiddleware answered an unchanged page already,
+    and this check covers a request that came past it (the stamp changed meanwhile, back again).
+    `extra` adds what an embedding page swaps beside the board (`live_extra`: a template)."""
+    if live.unchanged(request.GET.get("v", "")):
         return HttpResponse(status=204)
     board = selectors.game_board(access)
-    return render(request, "scorekeeper/game.html#live", {"board": board, "game": game, "poll": True})
+    context = {"board": board, "game": access.game, "poll": True, **(extra(board) if extra else {})}
+    return render(request, "scorekeeper/game.html#live", context)
 
 
 @require_GET

@@ -11,6 +11,7 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright
@@ -67,9 +68,10 @@ def new_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Calla
     """Opens pages, each in its own context (own cookies: another phone); screenshots them on failure."""
     contexts = []
 
-    def make(locale: str = "en-CH") -> Page:
-        """A phone in English unless a test asks for another browser language (Accept-Language)."""
-        context = browser.new_context(viewport=PHONE, locale=locale, timezone_id="Europe/Zurich")
+    def make(locale: str = "en-CH", **options: Any) -> Page:
+        """A phone in English unless a test asks for another browser language (Accept-Language);
+        `options` go to the context (service_workers="block" lets page.route see every request)."""
+        context = browser.new_context(viewport=PHONE, locale=locale, timezone_id="Europe/Zurich", **options)
         context.set_default_timeout(TIMEOUT_MS)
         contexts.append(context)
         return context.new_page()

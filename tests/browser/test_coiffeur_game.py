@@ -137,7 +137,7 @@ def test_play_a_coiffeur_game_to_the_winner(
     expect(button(page, "Row", f"Rosen {X}1").locator("input")).to_be_checked()
     points_field(page).fill("93")
     page.get_by_role("button", name="Save correction").click()
-    expect(page.locator(".messages")).to_contain_text("Deal 1 corrected.")
+    expect(page.locator("#outbox")).to_contain_text("Deal 1 corrected.")
     expect_totals(page, 1892, 420)
     expect_cells(page, "hearts", f"93 93 {X} 1", "open")
 

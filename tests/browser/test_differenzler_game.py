@@ -116,7 +116,7 @@ def test_play_a_differenzler_game_to_the_ranking(
     page.get_by_label("Anna: card points").fill("60")
     page.get_by_label("Cla: card points").fill("20")
     page.get_by_role("button", name="Save correction").click()
-    expect(page.locator(".messages")).to_contain_text("Deal 2 corrected.")
+    expect(page.locator("#outbox")).to_contain_text("Deal 2 corrected.")
     expect(page.locator(".winner")).to_have_text("🏆 Beat wins!")
     expect_totals(page, 33, 7, 50, 10)
     expect(page.locator(".ranking li")).to_have_text(["1. Beat 7", "2. Dora 10", "3. Anna 33", "4. Cla 50"])

@@ -173,7 +173,7 @@ def test_play_a_short_jazz_game_to_the_final_ranking(
     step(page, "Cla", 2)
     expect(page.locator("#preview")).to_contain_text("penalties Anna 0 · Beat +5 · Cla +10 · Dora +5")
     page.get_by_role("button", name="Save correction").click()
-    expect(page.locator(".messages")).to_contain_text("Deal 1 corrected.")
+    expect(page.locator("#outbox")).to_contain_text("Deal 1 corrected.")
     expect(page.locator(".winner")).to_have_text("🏆 Anna wins!")
     expect(page.locator(".ranking li")).to_have_text(["1. Anna 6", "2. Dora 18", "3. Cla 25", "4. Beat 45"])
     expect_deal(page, 1, 0, 5, 10, 5)

@@ -120,7 +120,7 @@ def test_play_a_molotow_game_to_the_winner(
     expect(points_input(page, 1)).to_have_value("100")
     type_points(page, (0, 157, 0, 0))
     page.get_by_role("button", name="Save correction").click()
-    expect(page.locator(".messages")).to_contain_text("Deal 2 corrected.")
+    expect(page.locator("#outbox")).to_contain_text("Deal 2 corrected.")
     expect(page.locator(".winner")).to_have_text("🏆 Beat wins!")
     expect_deal(page, 2, (-1, 3, -1, -1))
     expect_totals(page, (0, 3, -2, -1))

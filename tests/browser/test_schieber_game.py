@@ -190,7 +190,7 @@ def test_play_a_schieber_game_to_the_winner(
     expect(group(page, "Trump").get_by_role("radio", name="Rosen")).to_be_checked()
     points_field(page).fill("93")
     page.get_by_role("button", name="Save correction").click()
-    expect(page.locator(".messages")).to_contain_text("Deal 1 corrected.")
+    expect(page.locator("#outbox")).to_contain_text("Deal 1 corrected.")
     expect_deal(page, 1, 93, 64)
     expect_totals(page, 667, 602)
     expect(page.locator("#dealform h2")).to_have_text("Deal 8")

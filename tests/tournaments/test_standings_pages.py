@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.db.models import Sum
 from django.test import Client
@@ -75,14 +76,18 @@ def test_page_2_shows_places_101_to_200_in_order(big: Tournament, anonymous: Cli
 
 
 def test_every_page_and_a_search_take_the_same_queries(big: Tournament, anonymous: Client) -> None:
+    """Each page rendered afresh (the shared cache emptied before it): the same queries on every page,
+    and on every search (a search is never kept; test_standings_cache has the cached pages)."""
     anonymous.get(url(big))  # the session is as warm for every count
     name = public_standings(big)[150].name
     counts = []
     for query in ("", "?page=2", "?page=3", f"?q={name}", "?q=nobody-at-all"):
+        cache.clear()
         with CaptureQueriesContext(connection) as queries:
             html(anonymous.get(url(big, query)))
         counts.append(len(queries))
-    assert len(set(counts)) == 1, counts
+    assert len(set(counts[:3])) == 1 and len(set(counts[3:])) == 1, counts
+    assert counts[3] < counts[0], counts  # a search reads and writes no cache entry
 
 
 def test_a_name_search_finds_a_players_row_and_its_page(big: Tournament, anonymous: Client) -> None:

@@ -2,22 +2,35 @@
 
 Anyone may read them (load_tournament with Need.READ). They never show a table's link or PIN, and the
 standings (and a player's scores) stop at the pass the director froze them from.
+
+A rendered page of the standings (and its poll's answer) is kept in the shared cache (settings.CACHES)
+under the event, its standings version, the page and the language: every spectator between two deals
+gets the one render, on any app server. The projector is rendered each time: a hall has a screen or
+two, each asking every 15 s, against hundreds of spectators' phones.
 """
 
 from __future__ import annotations
 
+import logging
+import zlib
+from collections.abc import Callable
+
 from django import forms
 from django.contrib import messages
+from django.core.cache import cache
+from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import services
 from ..access import is_director, load_tournament
 from ..formats import format_rules
-from ..models import Scoring, Tournament
+from ..models import Pass, Scoring, Tournament
 from ..pages import (
     current_pass,
     matching,
@@ -32,6 +45,15 @@ from ..pages import (
 PROJECTOR_TOP = 10
 PROJECTOR_TABLES = 8
 """Tables per projector screen: the seating pages through them, one screen per refresh."""
+EVENT_PLAYERS = 100
+"""Players per page of the event page's list: a 2000-player event's page stays small on a phone."""
+EVENT_TABLES = 25
+"""Tables per page of the event page's seating: the same hundred players or so."""
+STANDINGS_SECONDS = 300
+"""How long a rendered standings page is kept. The next deal changes the version, and so the key, long
+before: this only bounds what a change outside the version (a player renamed) takes to show."""
+
+logger = logging.getLogger(__name__)
 
 
 class RegisterForm(forms.Form):
@@ -54,18 +76,32 @@ def _registration(tournament: Tournament, count: int) -> str:
 
 @require_GET
 def event(request: HttpRequest, slug: str) -> HttpResponse:
+    """Where do I sit? first; then the facts, a page of the current pass's tables (?tables=) and a page of
+    the players (?page=): all 2000 players and 500 tables made a 739 KB page. Seven queries, any size."""
     tournament = load_tournament(request.user, slug)
     drawn = current_pass(tournament)
-    entrants = list(tournament.entrants.select_related("player").order_by("number"))
+    entrants = tournament.entrants.select_related("player").order_by("number")
+    players = Paginator(entrants, EVENT_PLAYERS).get_page(request.GET.get("page"))
+    tables = _tables_page(drawn, request.GET.get("tables"))
+    shown = slice(max(tables.start_index() - 1, 0), tables.end_index()) if tables is not None else None
     context = {
         "tournament": tournament,
-        "seating": seating(tournament, drawn) if drawn else None,
-        "entrants": entrants,
-        "registration": _registration(tournament, len(entrants)),
+        "seating": seating(tournament, drawn, shown) if drawn else None,
+        "players": players,
+        "players_open": "page" in request.GET,
+        "tables": tables,
+        "registration": _registration(tournament, players.paginator.count),
         "director": is_director(request.user, tournament),
         "here": "event",
     }
     return render(request, "tournaments/event.html", context)
+
+
+def _tables_page(drawn: Pass | None, raw: str | None) -> Page | None:
+    """The page of the pass's tables asked for (the last one past the end); None before the first draw."""
+    if drawn is None:
+        return None
+    return Paginator(drawn.tables.order_by("number").values_list("pk", flat=True), EVENT_TABLES).get_page(raw)
 
 
 @require_http_methods(["GET", "POST"])
@@ -111,25 +147,68 @@ def where_do_i_sit(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/seat.html", context)
 
 
+def _cache_key(tournament: Tournament, version: str, *parts: object) -> str:
+    """The event (its pk, and its seed and pass word: two test databases, or two servers' pasts, may give
+    the same pk to another event), the standings version, what is shown, and the language it speaks."""
+    event = zlib.crc32(f"{tournament.seed}:{tournament.pass_word}".encode())
+    fields = ("standings", tournament.pk, event, version, *parts, get_language())
+    return ":".join(str(field) for field in fields)
+
+
+def _cached(key: str, build: Callable[[], str]) -> SafeString:
+    """The HTML kept under `key`, or built and kept. A cache that fails (Redis gone, say) costs a render,
+    never the page: nothing depends on the cache for being right."""
+    try:
+        html = cache.get(key)
+    except Exception:
+        logger.warning("cache read failed for %s", key, exc_info=True)
+        html = None
+    if html is None:
+        html = build()
+        try:
+            cache.set(key, str(html), STANDINGS_SECONDS)
+        except Exception:
+            logger.warning("cache write failed for %s", key, exc_info=True)
+    return mark_safe(html)  # our own template's output, as rendered for the spectator before
+
+
+def render_standings(request: HttpRequest, part: str, context: dict[str, object]) -> str:
+    """The expensive part: the ranking and its rows, rendered once per version, page and language."""
+    return render_to_string(f"tournaments/standings.html#{part}", context, request)
+
+
 @require_GET
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     """A page of 100 rows (?page=), or the players whose name matches ?q=; polled every 10 s by the
-    page itself: 204 (nothing swapped) while nothing changed. The print-out lists everyone."""
+    page itself: 204 (nothing swapped) while nothing changed. The print-out lists everyone.
+
+    A page's ranking and rows come from the shared cache while the version stays the same, so 200
+    spectators between two deals cost one render. A search (?q=) is rendered each time: it is one
+    spectator's own, and kept it would only push the pages everyone reads out of the cache.
+    """
     tournament = load_tournament(request.user, slug)
     version = standings_version(tournament)
     if request.htmx and request.GET.get("since") == version:
         return HttpResponse(status=204)
     page = _number(request.GET.get("page"), 1, 1, 10**6)
     query = request.GET.get("q", "").strip()[:60]
+    part = "live" if request.htmx else "board"  # the poll's answer, or the first view's
+
+    def build() -> str:
+        table = standings_page(tournament, page, query)
+        return render_standings(request, part, {"tournament": tournament, "table": table, "version": version})
+
+    board = mark_safe(build()) if query else _cached(_cache_key(tournament, version, part, page), build)
+    if request.htmx:
+        return HttpResponse(board)
     context = {
         "tournament": tournament,
-        "table": standings_page(tournament, page, query),
-        "version": version,
+        "board": board,
+        "query": query,
         "director": is_director(request.user, tournament),
         "here": "standings",
     }
-    template = "tournaments/standings.html#live" if request.htmx else "tournaments/standings.html"
-    return render(request, template, context)
+    return render(request, "tournaments/standings.html", context)
 
 
 @require_GET

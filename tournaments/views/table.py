@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
+from scorekeeper import live as scorekeeper_live
 from scorekeeper.permissions import GameAccess
 from scorekeeper.rules.base import CARD_POINTS
 from scorekeeper.selectors import Board, game_board
@@ -146,7 +147,17 @@ def _status(request: HttpRequest, access: GameAccess) -> HttpResponse:
 
 @require_GET
 def live(request: HttpRequest, token: str) -> HttpResponse:
-    return live_game(request, table_access(token))
+    """The page's one poll: the board and the status panel beside it; the whole page once the table
+    opens or closes (confirmed, reopened, the next pass drawn), so no stale deal form stays."""
+    access = table_access(token)
+    shown = scorekeeper_live.shown(request.GET.get("v", ""))
+    if shown is not None and shown.rpartition(".")[2] != str(int(access.can_score)):
+        return HttpResponseClientRefresh()
+    return live_game(request, access, extra=partial(_live_context, access))
+
+
+def _live_context(access: GameAccess, board: Board) -> dict[str, Any]:
+    return {**_status_context(access, board), "live_extra": "tournaments/table.html#status"}
 
 
 @require_POST

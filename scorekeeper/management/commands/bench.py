@@ -19,6 +19,9 @@ FIGURES = [
     "scorekeeper.benchmarks.deal_entry",
     "tournaments.benchmarks.event",
     "scorekeeper.player_benchmarks.player_page",
+    "scorekeeper.phone_benchmarks.deal_answer",
+    "scorekeeper.phone_benchmarks.idle_poll",
+    "scorekeeper.phone_benchmarks.phone_deal",
 ]
 
 

@@ -1,0 +1,529 @@
+// The phone's outbox. Every deal write (a new deal, a correction, a Delete) is kept on the phone first
+// (localStorage: synchronous, so the row can be painted at once and a closed tab loses nothing), then
+// sent, in order, and sent again with back-off until the server answers it. A refusal stays at its row
+// for the scorer to fix or discard; nothing is dropped silently. The banner always tells the truth.
+// The server stays the one judge of every rule: the outbox only keeps, sends and shows.
+
+const STORE = "jass-outbox-v1";
+const TIMEOUT_MS = 15000;
+const BACKOFF_S = [1, 2, 4, 8, 15, 30];
+
+const banner = document.getElementById("outbox");
+const page = banner && { game: banner.dataset.game, owner: banner.dataset.owner };
+const words = banner ? { ...banner.dataset } : {};
+let sending = false;
+let retryTimer = null;
+let attempt = 0;
+let problem = ""; // why the first deal still waits: "", "offline", "server", "signin"
+let done = ""; // what the last correction or Delete did, said beside "All saved"
+let inputSerial = 0;
+let previewSerial = -1;
+let previewAsked = -1;
+
+export function load() {
+  try {
+    return JSON.parse(localStorage.getItem(STORE)) || [];
+  } catch {
+    return [];
+  }
+}
+
+function store(items) {
+  localStorage.setItem(STORE, JSON.stringify(items));
+}
+
+function mine(items = load()) {
+  return items.filter((item) => item.game === page.game && item.owner === page.owner);
+}
+
+function change(id, update) {
+  const items = load();
+  const item = items.find((each) => each.id === id);
+  if (item) update(item, items);
+  store(items.filter((each) => !each.gone));
+}
+
+function say(template, values = {}) {
+  return template.replace(/\{(\w+)\}/g, (_, key) => String(values[key] ?? ""));
+}
+
+export function newToken() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16)); // randomUUID needs https; a club's LAN may not
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function emit(name, detail) {
+  document.dispatchEvent(new CustomEvent(name, { detail: { ...detail, at: performance.now() } }));
+}
+
+// --- the deal form -------------------------------------------------------------------------------
+
+function dealForm() {
+  return document.getElementById("dealform");
+}
+
+function savedNumbers() {
+  return [...document.querySelectorAll("#deals tr[data-deal]")].map((row) => Number(row.dataset.deal));
+}
+
+function nextNumber() {
+  const adds = mine().filter((item) => item.kind === "add").map((item) => item.number);
+  return Math.max(0, ...savedNumbers(), ...adds) + 1;
+}
+
+function setNumber(form, number) {
+  form.elements.number.value = String(number);
+  if (form.elements.client_token) form.elements.client_token.value = newToken();
+  showNumber(form, number);
+}
+
+function showNumber(form, number) {
+  // The heading and the button say "Deal 7": the first number in their first text.
+  form.querySelectorAll("[data-deal-no]").forEach((element) => {
+    const text = element.firstChild;
+    if (text && text.nodeType === Node.TEXT_NODE) text.textContent = text.textContent.replace(/\d+/, String(number));
+    element.dataset.dealNo = String(number);
+  });
+}
+
+function typedPairs(form) {
+  const skip = new Set(["csrfmiddlewaretoken", "number", "client_token", "revision", "version", "deal_token"]);
+  return [...new FormData(form)].filter(([name]) => !skip.has(name));
+}
+
+function fill(form, pairs) {
+  for (const element of form.elements) {
+    if (!element.name || element.type === "hidden" || element.type === "submit") continue;
+    const values = pairs.filter(([name]) => name === element.name).map(([, value]) => value);
+    if (element.type === "radio" || element.type === "checkbox") element.checked = values.includes(element.value);
+    else if (values.length) element.value = values[0];
+    else element.value = "";
+  }
+}
+
+function typed(form) {
+  return [...form.elements].some(
+    (el) => (["number", "text"].includes(el.type) && el.value !== "") || (el.type === "checkbox" && el.checked),
+  );
+}
+
+function summary(form) {
+  const parts = [];
+  for (const el of form.querySelectorAll("input:checked, input[type=number], input[type=text]")) {
+    if (el.type === "number" || el.type === "text") {
+      if (el.value === "") continue;
+      const label = el.id && form.querySelector(`label[for="${CSS.escape(el.id)}"]`);
+      parts.push(`${label ? label.textContent.trim() : el.name} ${el.value}`);
+    } else if (el.value !== "") {
+      // "none", "not noted": a choice left empty says nothing about the deal
+      const label = el.closest("label");
+      if (label) parts.push(label.textContent.trim().replace(/\s+/g, " "));
+    }
+  }
+  return parts.join(" · ");
+}
+
+function previewText() {
+  const preview = document.getElementById("preview");
+  if (!preview || previewSerial !== inputSerial || preview.querySelector(".problem")) return "";
+  return preview.textContent.trim().replace(/\s+/g, " ");
+}
+
+let blank = null; // the next deal's form as the server drew it, empty: what "reset" returns to
+
+function remember(form) {
+  if (form && !form.dataset.fixing && !form.querySelector(".form-errors, .errorlist")) {
+    blank = { html: form.outerHTML, pairs: typedPairs(form) };
+  }
+}
+
+function resetForNext(form) {
+  if (blank && form.querySelector(".form-errors, .errorlist, [aria-invalid]")) {
+    htmx.swap("#entry", blank.html, { swapStyle: "innerHTML", swapDelay: 0, settleDelay: 0 });
+    form = dealForm();
+  } else if (blank) fill(form, blank.pairs);
+  else form.reset();
+  delete form.dataset.fixing;
+  setNumber(form, nextNumber());
+  inputSerial += 1;
+  const preview = document.getElementById("preview");
+  if (preview) preview.textContent = "";
+  const first = form.querySelector("[autofocus]") || form.querySelector("input[type=number]");
+  if (first) first.focus();
+}
+
+// --- keeping -------------------------------------------------------------------------------------
+
+function queue(form, kind) {
+  const fields = [...new FormData(form)];
+  const value = (name) => (fields.find(([key]) => key === name) || [])[1];
+  const number = Number(form.dataset.number || value("number"));
+  const fixing = form.dataset.fixing;
+  const item = {
+    id: fixing || (kind === "add" && value("client_token")) || newToken(),
+    game: page.game,
+    owner: page.owner,
+    kind,
+    url: form.action,
+    number,
+    fields,
+    summary: kind === "add" ? summary(form) : "",
+    preview: kind === "add" ? previewText() : "",
+    state: "pending",
+    message: "",
+  };
+  const items = load().filter((each) => each.id !== fixing);
+  const at = fixing ? load().findIndex((each) => each.id === fixing) : -1;
+  if (at >= 0) items.splice(at, 0, item);
+  else items.push(item);
+  try {
+    store(items);
+  } catch {
+    window.alert(words.storage); // the phone's storage is full: say so, keep the form as typed
+    return false;
+  }
+  done = "";
+  emit("outbox:queued", { id: item.id, number });
+  return true;
+}
+
+document.addEventListener("submit", (event) => {
+  const form = event.target.closest("form[data-outbox]");
+  if (!form || !page || event.defaultPrevented) return; // confirm.js: the scorer said no
+  event.preventDefault();
+  const kind = form.dataset.outbox;
+  if (!queue(form, kind)) return;
+  if (kind === "add") resetForNext(form);
+  if (kind === "edit") {
+    window.location.assign(page.game); // the game page shows the correction at its row
+    return;
+  }
+  paint();
+  flush();
+});
+
+// --- sending -------------------------------------------------------------------------------------
+
+function csrfToken() {
+  try {
+    return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"];
+  } catch {
+    return "";
+  }
+}
+
+async function renewCsrfToken() {
+  const answer = await fetch("/csrf/", { credentials: "same-origin", cache: "no-store" });
+  const { token } = await answer.json();
+  document.body.setAttribute("hx-headers", JSON.stringify({ "X-CSRFToken": token }));
+  document.querySelectorAll("input[name=csrfmiddlewaretoken]").forEach((input) => (input.value = token));
+}
+
+function shownRevision() {
+  const poll = document.getElementById("poll");
+  return poll ? poll.dataset.revision : "";
+}
+
+async function post(item) {
+  const body = new URLSearchParams(item.fields);
+  body.set("csrfmiddlewaretoken", csrfToken());
+  if (item.kind === "add") {
+    body.set("number", String(item.number));
+    body.set("revision", shownRevision());
+  }
+  const headers = { "HX-Request": "true", "X-Outbox": "1", "X-CSRFToken": csrfToken() };
+  const form = dealForm();
+  const waiting = mine().filter((each) => each.state !== "refused");
+  if (form && form.dataset.shape && waiting.length === 1) headers["X-Form-Shape"] = form.dataset.shape;
+  return fetch(item.url, {
+    method: "POST",
+    body,
+    headers,
+    credentials: "same-origin",
+    redirect: "manual", // signed out: the sign-in page must never count as "saved"
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+}
+
+async function sendOne(item) {
+  let answer;
+  let html;
+  try {
+    answer = await post(item);
+    if (answer.ok && answer.headers.get("X-Revision")) html = await answer.text();
+  } catch {
+    problem = navigator.onLine ? "server" : "offline";
+    return "later";
+  }
+  if (html !== undefined) {
+    change(item.id, (each) => (each.gone = true));
+    apply(html);
+    problem = "";
+    attempt = 0;
+    if (item.kind !== "add") done = say(words[item.kind === "edit" ? "corrected" : "deleted"], { n: item.number });
+    emit("outbox:saved", { id: item.id, number: item.number });
+    return "next";
+  }
+  if (answer.type === "opaqueredirect") {
+    problem = "signin";
+    return "later";
+  }
+  if (answer.status === 403 && answer.headers.get("X-CSRF-Failure") && !item.renewed) {
+    item.renewed = true;
+    await renewCsrfToken().catch(() => {});
+    return "again";
+  }
+  if ([409, 422].includes(answer.status) || (answer.status >= 400 && answer.status < 500 && answer.status !== 408)) {
+    const data = await answer.json().catch(() => ({}));
+    const message = data.refused || say(words.refusedStatus, { status: answer.status });
+    change(item.id, (each) => Object.assign(each, { state: "refused", message, conflict: answer.status === 409, next: data.next }));
+    if (data.form) showRefusedForm(item, data.form);
+    problem = "";
+    return "stop";
+  }
+  problem = answer.status === 403 ? "signin" : "server";
+  return "later";
+}
+
+export async function flush() {
+  if (!page || sending) return;
+  sending = true;
+  clearTimeout(retryTimer);
+  paint();
+  try {
+    for (;;) {
+      const first = mine()[0];
+      if (!first || first.state === "refused") break;
+      const outcome = await sendOne(first);
+      if (outcome === "again") continue;
+      if (outcome === "later") {
+        const delay = BACKOFF_S[Math.min(attempt, BACKOFF_S.length - 1)] * (0.75 + Math.random() / 2);
+        attempt += 1;
+        retryTimer = setTimeout(flush, delay * 1000);
+        break;
+      }
+      if (outcome === "stop") break;
+    }
+  } finally {
+    sending = false;
+    paint();
+  }
+}
+
+function showRefusedForm(item, html) {
+  // The scorer's form is still empty: the refused deal goes back into it, its errors beside the fields
+  // (as without the outbox). It stays kept at its row too, until it is saved or discarded.
+  const form = dealForm();
+  if (!form || typed(form) || form.dataset.fixing) return;
+  htmx.swap("#entry", html, { swapStyle: "innerHTML", swapDelay: 0, settleDelay: 0 });
+  const fresh = dealForm();
+  fresh.dataset.fixing = item.id;
+  const invalid = fresh.querySelector('[aria-invalid="true"]') || fresh.querySelector(".form-errors");
+  if (invalid) {
+    if (!invalid.matches("input, select, textarea, button")) invalid.setAttribute("tabindex", "-1");
+    invalid.focus();
+  }
+}
+
+function apply(html) {
+  const form = dealForm();
+  const kept = form && typed(form) ? typedPairs(form) : null;
+  const focused = document.activeElement && document.activeElement.name;
+  document.querySelectorAll("#deals tr[data-outbox]").forEach((row) => row.remove());
+  htmx.swap(document.body, html, { swapStyle: "none", swapDelay: 0, settleDelay: 0 });
+  const fresh = dealForm();
+  if (fresh && fresh !== form) {
+    // The next deal looks different now (a row played, a player out): keep what was typed meanwhile.
+    remember(fresh);
+    if (kept) fill(fresh, kept);
+    setNumber(fresh, nextNumber());
+    if (focused && fresh.elements[focused] && fresh.elements[focused].focus) fresh.elements[focused].focus({ preventScroll: true });
+  }
+  htmx.trigger(document.body, "deal-saved"); // a table's status panel asks for its control total
+}
+
+// --- showing -------------------------------------------------------------------------------------
+
+function cell(text, className) {
+  const td = document.createElement("td");
+  if (className) td.className = className;
+  td.textContent = text;
+  return td;
+}
+
+function button(label, action, id, className = "btn small secondary") {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = className;
+  b.textContent = label;
+  b.dataset.outboxAction = action;
+  b.dataset.id = id;
+  return b;
+}
+
+function actions(item) {
+  const box = document.createElement("span");
+  box.className = "outbox-actions";
+  if (item.kind === "add" && item.conflict && item.next) {
+    box.append(button(say(words.renumber, { n: item.next }), "renumber", item.id));
+  } else if (item.kind === "add") box.append(button(words.fix, "fix", item.id));
+  box.append(button(words.discard, "discard", item.id, "btn small danger"));
+  return box;
+}
+
+function note(item) {
+  const span = document.createElement("span");
+  span.className = `outbox-note ${item.state}`;
+  span.setAttribute("role", item.state === "refused" ? "alert" : "status");
+  const kind = { add: words.pending, edit: words.correction, delete: words.deleting }[item.kind];
+  span.textContent = item.state === "refused" ? item.message : kind;
+  return span;
+}
+
+function pendingRow(item, columns) {
+  const row = document.createElement("tr");
+  row.dataset.outbox = item.id;
+  row.className = `outbox-row ${item.state}`;
+  row.append(cell(String(item.number)));
+  const deal = document.createElement("td");
+  deal.append(document.createTextNode(item.preview || item.summary), document.createElement("br"), note(item));
+  if (item.state === "refused") deal.append(actions(item));
+  row.append(deal);
+  const sides = document.querySelectorAll("#deals thead th.num").length;
+  for (let i = 0; i < sides; i += 1) row.append(cell("…", "num muted"));
+  for (let i = 2 + sides; i < columns; i += 1) row.append(cell(""));
+  return row;
+}
+
+function markRow(item) {
+  const row = document.querySelector(`#deals tr[data-deal="${item.number}"]`);
+  if (!row) return;
+  row.classList.add("outbox-marked", item.kind, item.state);
+  const deal = row.cells[1];
+  deal.append(note(item));
+  if (item.state === "refused") deal.append(actions(item));
+}
+
+export function paint() {
+  if (!page) return;
+  document.querySelectorAll("#deals tr[data-outbox]").forEach((row) => row.remove());
+  document.querySelectorAll("#deals tr.outbox-marked").forEach((row) => {
+    row.classList.remove("outbox-marked", "edit", "delete", "pending", "refused");
+    row.querySelectorAll(".outbox-note, .outbox-actions").forEach((el) => el.remove());
+  });
+  const items = mine();
+  const body = document.querySelector("#deals tbody");
+  const columns = document.querySelectorAll("#deals thead th").length;
+  for (const item of items) {
+    if (item.kind === "add" && body) body.prepend(pendingRow(item, columns));
+    else markRow(item);
+  }
+  paintBanner(items);
+}
+
+function paintBanner(items) {
+  const text = banner.querySelector("[data-outbox-text]");
+  banner.classList.toggle("waiting", items.length > 0);
+  banner.classList.toggle("refused", items.some((item) => item.state === "refused"));
+  if (!items.length) {
+    text.textContent = done ? `${words.saved} · ${done}` : words.saved;
+    return;
+  }
+  const count = items.length === 1 ? words.one : say(words.many, { n: items.length });
+  const refused = items.find((item) => item.state === "refused");
+  let why = sending && !problem ? words.sending : words[problem || "waiting"];
+  if (refused) why = say(words.refused, { n: refused.number });
+  else if (!navigator.onLine) why = words.offline;
+  text.textContent = `${count}: ${why}`;
+}
+
+// --- the scorer's answers to a refusal -------------------------------------------------------------
+
+function renumberFrom(items, start, number) {
+  let next = number;
+  for (const each of items.slice(start)) {
+    if (each.game !== page.game || each.owner !== page.owner || each.kind !== "add") continue;
+    each.number = next;
+    each.fields = each.fields.map(([key, value]) => [key, key === "number" ? String(next) : value]);
+    next += 1;
+  }
+}
+
+document.addEventListener("click", (event) => {
+  const target = event.target.closest("[data-outbox-action]");
+  if (!target || !page) return;
+  const { outboxAction: action, id } = target.dataset;
+  const items = load();
+  const at = items.findIndex((each) => each.id === id);
+  if (at < 0) return;
+  const item = items[at];
+  if (action === "discard") {
+    if (!window.confirm(say(words.discardConfirm, { n: item.number }))) return;
+    items.splice(at, 1);
+    if (item.kind === "add") renumberFrom(items, at, item.number);
+  } else if (action === "renumber") {
+    renumberFrom(items, at, item.next);
+    Object.assign(item, { state: "pending", message: "", conflict: false });
+  } else if (action === "fix") {
+    const form = dealForm();
+    if (!form) return;
+    fill(form, item.fields);
+    form.elements.number.value = String(item.number);
+    showNumber(form, item.number);
+    form.dataset.fixing = item.id;
+    form.scrollIntoView({ block: "start" });
+    (form.querySelector("[autofocus]") || form.querySelector("input:not([type=hidden])"))?.focus();
+    return;
+  }
+  store(items);
+  const form = dealForm();
+  if (form && !form.dataset.fixing) setNumber(form, nextNumber());
+  paint();
+  flush();
+});
+
+// --- staying quiet while the outbox works ------------------------------------------------------------
+
+document.addEventListener("htmx:confirm", (event) => {
+  const elt = event.detail.elt;
+  if (elt.id === "preview") {
+    // One preview per deal: none for an empty form (a trump tapped first, the form just reset) or offline.
+    const form = dealForm();
+    if (!navigator.onLine || !form || !typed(form)) event.preventDefault();
+    else previewAsked = inputSerial;
+  } else if (elt.hasAttribute("data-poll") && (document.hidden || (page && mine().some((i) => i.state !== "refused")))) {
+    event.preventDefault(); // hidden page, or deals on their way: the outbox's answers bring the news
+  }
+});
+
+document.addEventListener("htmx:afterSwap", (event) => {
+  if (event.detail.elt.id === "preview") previewSerial = previewAsked;
+  if (page) paint(); // a poll swapped the list: the rows not saved yet go back on top
+});
+
+document.addEventListener("input", (event) => {
+  if (event.target.closest("#dealform")) inputSerial += 1;
+});
+
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden) return;
+  htmx.trigger(document.body, "page-visible");
+  flush();
+});
+
+window.addEventListener("online", () => {
+  attempt = 0;
+  flush();
+});
+window.addEventListener("offline", () => paint());
+
+if (page) {
+  const form = dealForm();
+  remember(form);
+  if (form && form.dataset.outbox === "add") setNumber(form, nextNumber());
+  paint();
+  flush();
+}

@@ -1,0 +1,263 @@
+"""The phone at the table on a real network: offline, flaky, refused. Nothing typed is ever lost.
+
+The phone reaches the server through a relay the test cuts (tests/browser/relay.py) as well as through
+Chromium's offline emulation, so "offline" really is offline. Each Schieber deal is hearts x1 with
+team A's card points typed: team B gets 157 minus them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.signals import request_started
+from playwright.sync_api import Page, Route, expect
+from pytest_django.live_server_helper import LiveServer
+
+from scorekeeper import services
+from scorekeeper.models import Club, Game, Player
+from tests.browser.relay import Relay
+from tests.browser.steps import screenshot, sign_in
+from tests.conftest import play
+
+pytestmark = pytest.mark.browser
+SAVED = "✓ All saved"
+
+
+@pytest.fixture
+def relay(live_server: LiveServer) -> Iterator[Relay]:
+    port = int(live_server.url.rsplit(":", 1)[1])
+    relay = Relay(port)
+    yield relay
+    relay.close()
+
+
+@pytest.fixture
+def game(club: Club, players: list[Player]) -> Game:
+    owner = User.objects.get(username="owner")
+    return services.create_game(club=club, variant="schieber", players=players, settings={}, by=owner)
+
+
+def open_game(page: Page, base: str, game: Game) -> None:
+    sign_in(page, base, "scorer")
+    page.goto(f"{base}/games/{game.pk}/")
+    expect(page.locator("#outbox")).to_have_text(SAVED)
+
+
+def type_deal(page: Page, number: int, points_a: int) -> None:
+    """Hearts, team A's card points, Enter: the row is on the list at once, saved or not."""
+    expect(page.locator("#dealform h2")).to_have_text(f"Deal {number}")
+    page.locator("#dealform label.choice").filter(has_text="Rosen").click()
+    page.locator("#dealform input[name=points]").fill(str(points_a))
+    page.locator("#dealform input[name=points]").press("Enter")
+    expect(page.locator("#deals tr[data-outbox] >> nth=0")).to_contain_text(str(number))
+
+
+def requests_to_the_server() -> list[object]:
+    """Every request the live server begins from now on (the test's own signal receiver)."""
+    seen: list[object] = []
+
+    def count(sender: object, **kwargs: object) -> None:
+        seen.append(kwargs.get("environ", {}).get("PATH_INFO"))  # type: ignore[union-attr]
+
+    request_started.connect(count, weak=False, dispatch_uid="offline-test")
+    return seen
+
+
+@pytest.fixture(autouse=True)
+def _stop_counting() -> Iterator[None]:
+    yield
+    request_started.disconnect(dispatch_uid="offline-test")
+
+
+def stored(game: Game) -> list[tuple[int, dict]]:
+    return list(game.deals.order_by("number").values_list("number", "entry"))
+
+
+def hearts(points_a: int) -> dict:
+    return {"trump": "hearts", "points": {"A": points_a}}
+
+
+def go_offline(page: Page, relay: Relay) -> None:
+    page.context.set_offline(True)
+    relay.go_offline()
+
+
+def go_online(page: Page, relay: Relay) -> None:
+    relay.go_online()
+    page.context.set_offline(False)
+
+
+# ---- (a) offline, a reload, back online ---------------------------------------------------------------
+
+
+def test_deals_typed_offline_survive_a_reload_and_are_saved_once_in_order(
+    new_page: Callable[..., Page], relay: Relay, game: Game
+) -> None:
+    page = new_page()
+    open_game(page, relay.url, game)
+    # The service worker takes this page over; loaded under it once, the page is kept for offline use.
+    page.wait_for_function("navigator.serviceWorker.controller !== null || (location.reload(), false)")
+    page.reload()
+    expect(page.locator("#outbox")).to_have_text(SAVED)
+
+    go_offline(page, relay)
+    reached = requests_to_the_server()
+    typed = [83, 100, 60, 97, 120]
+    for number, points in enumerate(typed, start=1):
+        type_deal(page, number, points)
+    banner = page.locator("#outbox")
+    expect(banner).to_contain_text("5 deals not saved yet: no network")
+    expect(page.locator("#deals tr[data-outbox]")).to_have_count(5)
+    screenshot(page, "offline-pending-390")
+
+    page.reload()  # still offline: the service worker shows the kept page, the outbox its deals
+    expect(page.locator("h1")).to_contain_text("Schieber")
+    expect(page.locator("#deals tr[data-outbox]")).to_have_count(5)
+    expect(banner).to_contain_text("5 deals not saved yet")
+    expect(page.locator("#dealform h2")).to_have_text("Deal 6")
+    assert stored(game) == []
+    assert reached == []  # not one request reached the server while offline
+
+    request_started.disconnect(dispatch_uid="offline-test")
+    go_online(page, relay)
+    expect(banner).to_have_text(SAVED, timeout=20_000)
+    assert stored(game) == [(n, hearts(p)) for n, p in enumerate(typed, start=1)]
+    expect(page.locator("#deals tr[data-deal]")).to_have_count(5)
+    expect(page.locator("#deals tr[data-outbox]")).to_have_count(0)
+    # A 83 + 100 + 60 + 97 + 120 = 460; B 5 x 157 - 460 = 325.
+    expect(page.locator('[data-total="A"]')).to_have_text("460")
+    expect(page.locator('[data-total="B"]')).to_have_text("325")
+
+
+# ---- (b) a flaky network --------------------------------------------------------------------------------
+
+
+def test_one_post_in_three_lost_or_failed_still_saves_every_deal_once(
+    new_page: Callable[..., Page], live_server: LiveServer, game: Game
+) -> None:
+    """Every third post is dropped before the server sees it, or saved there and answered 500 (the
+    answer lost): the outbox sends again with the same key, and the server recognises it."""
+    page = new_page(service_workers="block")  # so that page.route sees every request
+    open_game(page, live_server.url, game)
+    posts = {"n": 0}
+
+    def flaky(route: Route) -> None:
+        posts["n"] += 1
+        if posts["n"] % 6 == 3:
+            route.abort("connectionreset")
+        elif posts["n"] % 6 == 0:
+            route.fetch()  # the server saves the deal ...
+            route.fulfill(status=500, body="lost")  # ... and the phone never hears it
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/deals/$"), flaky)
+    typed = [83, 100, 60, 97, 120, 157]
+    for number, points in enumerate(typed, start=1):
+        type_deal(page, number, points)
+    expect(page.locator("#outbox")).to_have_text(SAVED, timeout=30_000)
+    assert posts["n"] >= 8  # two dropped, two answered 500, each sent again
+    assert stored(game) == [(n, hearts(p)) for n, p in enumerate(typed, start=1)]
+
+
+# ---- (c) a 403 and a 500 say so and keep what was typed ----------------------------------------------
+
+
+def test_a_server_error_and_an_expired_token_say_so_and_keep_the_deal(
+    new_page: Callable[..., Page], live_server: LiveServer, game: Game
+) -> None:
+    page = new_page(service_workers="block")
+    open_game(page, live_server.url, game)
+    answers = iter([500, 403])
+
+    def failing(route: Route) -> None:
+        status = next(answers, None)
+        if status == 500:
+            route.fulfill(status=500, body="boom")
+        elif status == 403:
+            route.fulfill(status=403, body="CSRF", headers={"X-CSRF-Failure": "1"})
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/deals/$"), failing)
+    type_deal(page, 1, 83)
+    banner = page.locator("#outbox")
+    expect(banner).to_contain_text("1 deal not saved yet: the server did not answer")
+    expect(page.locator("#deals tr[data-outbox]")).to_contain_text("not saved yet")
+    screenshot(page, "offline-server-error-390")
+    # The retry gets a 403 for its CSRF token: the outbox fetches a fresh one and sends again.
+    expect(banner).to_have_text(SAVED, timeout=20_000)
+    assert stored(game) == [(1, hearts(83))]
+
+    # Any other htmx request that fails says so and leaves the form as it was: the new-game form.
+    page.goto(f"{live_server.url}/clubs/zuerich/games/new/")
+    page.route(re.compile(r"/games/new/\?"), lambda route: route.fulfill(status=500, body="boom"))
+    page.get_by_label("Variant").select_option("coiffeur")
+    status = page.locator("#request-status")
+    expect(status).to_be_visible()
+    expect(status).to_contain_text("The server had a problem: nothing was saved.")
+    expect(page.get_by_label("Variant")).to_have_value("coiffeur")
+    page.unroute(re.compile(r"/games/new/\?"))
+    page.route(re.compile(r"/games/new/\?"), lambda route: route.fulfill(status=403, body="no"))
+    page.get_by_label("Variant").select_option("molotow")
+    expect(status).to_contain_text("Not allowed")
+    expect(page.get_by_label("Variant")).to_have_value("molotow")
+
+
+# ---- (d) two phones, one offline, the same deal number ------------------------------------------------
+
+
+def test_the_same_deal_typed_on_an_offline_phone_is_refused_at_its_row_and_kept(
+    new_page: Callable[..., Page], live_server: LiveServer, game: Game
+) -> None:
+    first = new_page(service_workers="block")
+    open_game(first, live_server.url, game)
+    second_relay = Relay(int(live_server.url.rsplit(":", 1)[1]))
+    try:
+        second = new_page(service_workers="block")
+        open_game(second, second_relay.url, game)
+        go_offline(second, second_relay)
+        type_deal(second, 1, 90)  # typed offline: deal 1 as this phone last saw the game
+
+        type_deal(first, 1, 83)  # the other phone saves deal 1 meanwhile
+        expect(first.locator("#outbox")).to_have_text(SAVED)
+
+        go_online(second, second_relay)
+        row = second.locator("#deals tr[data-outbox]")
+        expect(row).to_contain_text("Deal 1 was entered meanwhile on another phone.")
+        expect(second.locator("#outbox")).to_contain_text("deal 1 was refused: fix or discard it")
+        screenshot(second, "offline-refused-row-390")
+        assert stored(game) == [(1, hearts(83))]
+
+        second.reload()  # kept: still there, still refused
+        expect(row).to_contain_text("Deal 1 was entered meanwhile on another phone.")
+        second.get_by_role("button", name="Save as deal 2").click()
+        expect(second.locator("#outbox")).to_have_text(SAVED)
+        assert stored(game) == [(1, hearts(83)), (2, hearts(90))]
+    finally:
+        second_relay.close()
+
+
+def test_a_refused_deal_can_be_discarded_and_the_next_ones_move_up(
+    new_page: Callable[..., Page], live_server: LiveServer, club: Club, players: list[Player]
+) -> None:
+    """Deal 1 is refused (card points 1 cannot be): discarded, the deal typed after it becomes deal 1."""
+    owner = User.objects.get(username="owner")
+    game = services.create_game(club=club, variant="schieber", players=players, settings={}, by=owner)
+    play(game, [], by=owner)
+    page = new_page(service_workers="block")
+    open_game(page, live_server.url, game)
+    page.context.set_offline(True)
+    type_deal(page, 1, 1)
+    type_deal(page, 2, 100)
+    page.context.set_offline(False)
+    expect(page.locator("#outbox")).to_contain_text("deal 1 was refused")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("#deals tr[data-outbox]").filter(has_text="cannot be 1").get_by_role(
+        "button", name="Discard"
+    ).click()
+    expect(page.locator("#outbox")).to_have_text(SAVED)
+    assert stored(game) == [(1, hearts(100))]

@@ -1,0 +1,163 @@
+"""What the phone's outbox and poll get from the server: refusals in words at the deal's row, a poll
+answered before any session work, the routes that keep a phone working without a network."""
+
+from __future__ import annotations
+
+import html as htmllib
+import json
+import re
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from scorekeeper.models import Club, DealChange, Game
+from scorekeeper.offline import owner_key
+from tests.conftest import play
+from tests.tournaments.builders import confirm, draw, make_event, tables
+
+OUTBOX = {"HTTP_HX_REQUEST": "true", "HTTP_X_OUTBOX": "1"}
+
+
+def deal(number: int, points: str = "83", **extra: Any) -> dict[str, Any]:
+    return {
+        "number": number,
+        "client_token": str(uuid.uuid4()),
+        "trump": "hearts",
+        "team": "A",
+        "points": points,
+        **extra,
+    }
+
+
+def poll_url(page: str) -> str:
+    return htmllib.unescape(re.search(r'id="poll"[^>]* hx-get="([^"]+)"', page).group(1))
+
+
+@pytest.fixture
+def game(make_game: Callable[..., Game]) -> Game:
+    return make_game({}, [{"trump": "spades", "points": {"A": 83}}])
+
+
+# ---- refusals, in words ---------------------------------------------------------------------------------
+
+
+def test_a_refused_deal_is_answered_in_words_with_its_form_and_nothing_is_saved(
+    game: Game, client_as: Callable[[str | None], Client]
+) -> None:
+    response = client_as("scorer").post(f"/games/{game.pk}/deals/", deal(2, points="1"), **OUTBOX)
+    assert response.status_code == 422
+    answer = json.loads(response.content)
+    assert answer["refused"] == "Card points of team A cannot be 1: no card is worth 1 point."
+    assert 'id="dealform" data-shape="' in answer["form"] and 'aria-invalid="true"' in answer["form"]
+    assert game.deals.count() == 1 and DealChange.objects.filter(game=game, deal_number=2).count() == 0
+
+
+def test_a_deal_number_taken_meanwhile_is_refused_with_the_next_free_one(
+    game: Game, client_as: Callable[[str | None], Client]
+) -> None:
+    response = client_as("scorer").post(f"/games/{game.pk}/deals/", deal(1, points="90"), **OUTBOX)
+    assert response.status_code == 409
+    assert json.loads(response.content) == {
+        "refused": "Deal 1 was entered meanwhile on another phone. Check the list, then enter deal 2.",
+        "next": 2,
+    }
+    assert list(game.deals.values_list("entry", flat=True)) == [{"trump": "spades", "points": {"A": 83}}]
+
+
+def test_a_stale_correction_and_a_delete_of_a_deal_gone_are_refused_in_words(
+    game: Game, client_as: Callable[[str | None], Client]
+) -> None:
+    scorer = client_as("scorer")
+    stale = {**deal(1, points="90"), "version": 7}
+    edited = scorer.post(f"/games/{game.pk}/deals/1/edit/", stale, **OUTBOX)
+    assert edited.status_code == 409 and "changed meanwhile" in json.loads(edited.content)["refused"]
+    gone = scorer.post(f"/games/{game.pk}/deals/5/edit/", deal(5), **OUTBOX)
+    assert gone.status_code == 409 and json.loads(gone.content) == {"refused": "No such deal."}
+    assert game.deals.get().entry == {"trump": "spades", "points": {"A": 83}}
+
+
+def test_a_correction_through_the_outbox_answers_the_new_list_out_of_band(
+    game: Game, client_as: Callable[[str | None], Client]
+) -> None:
+    scorer = client_as("scorer")
+    answer = scorer.post(f"/games/{game.pk}/deals/1/edit/", {**deal(1, points="90"), "version": 1}, **OUTBOX)
+    assert answer.status_code == 200 and answer["X-Revision"] == "2"
+    page = answer.content.decode()
+    # hearts x1: A 90, B 67
+    assert (
+        '<section id="record" hx-swap-oob="true">' in page
+        and '<div class="score" data-total="A">90</div>' in page
+    )
+    deleted = scorer.post(f"/games/{game.pk}/deals/1/delete/", {"client_token": ""}, **OUTBOX)
+    assert deleted.status_code == 200 and deleted["X-Revision"] == "3" and game.deals.count() == 0
+
+
+def test_a_refused_csrf_token_is_marked_so_the_phone_fetches_a_fresh_one(
+    game: Game, users: dict[str, User]
+) -> None:
+    phone = Client(enforce_csrf_checks=True)
+    phone.force_login(users["scorer"])
+    refused = phone.post(f"/games/{game.pk}/deals/", deal(2), **OUTBOX)
+    assert refused.status_code == 403 and refused["X-CSRF-Failure"] == "1"
+    assert "Not allowed" in refused.content.decode() and game.deals.count() == 1
+    token = json.loads(phone.get("/csrf/").content)["token"]
+    saved = phone.post(f"/games/{game.pk}/deals/", deal(2), HTTP_X_CSRFTOKEN=token, **OUTBOX)
+    assert saved.status_code == 200 and game.deals.count() == 2
+
+
+# ---- the poll ---------------------------------------------------------------------------------------------
+
+
+def test_a_forged_or_foreign_poll_stamp_is_never_answered_204(
+    game: Game, client_as: Callable[[str | None], Client]
+) -> None:
+    """Without a valid stamp the poll goes through the permission check: a stranger learns nothing."""
+    page = client_as("viewer").get(f"/games/{game.pk}/").content.decode()
+    url = poll_url(page)
+    forged = re.sub(r"%3A[^%&]+$", "%3Aforged", url)
+    assert client_as(None).get(forged).status_code == 302  # to sign in: a private game
+    assert client_as("viewer").get(forged).status_code == 200
+    assert client_as("viewer").get(f"/games/{game.pk}/live/?v=game%3A{game.pk}%3A1").status_code == 200
+
+
+def test_a_table_phone_polls_once_and_reloads_when_the_table_is_locked(
+    club: Club, django_assert_num_queries: Any
+) -> None:
+    first = tables(draw(make_event(club)))[0]
+    phone = Client()
+    page = phone.get(f"/t/{first.token}/").content.decode()
+    assert page.count('hx-trigger="every') == 1  # one poll on the page
+    url = poll_url(page)
+    with django_assert_num_queries(1):
+        assert phone.get(url).status_code == 204
+    play(Game.objects.get(pk=first.game_id), [{"trump": "hearts", "points": {"A": 100}}] * 2, by=None)
+    changed = phone.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert 'id="table-status" class="tp-status" hx-swap-oob="true"' in changed  # the control total too
+    url = poll_url(changed)
+    confirm(first)
+    assert phone.get(url, HTTP_HX_REQUEST="true")["HX-Refresh"] == "true"
+
+
+# ---- what a phone keeps ---------------------------------------------------------------------------------
+
+
+def test_a_scorers_page_may_be_kept_for_its_owner_only(
+    game: Game, client_as: Callable[[str | None], Client], users: dict[str, User]
+) -> None:
+    scorer_page = client_as("scorer").get(f"/games/{game.pk}/")
+    assert scorer_page["X-Offline-Page"] == owner_key(users["scorer"])
+    assert scorer_page["Cache-Control"] == "private, no-cache"
+    assert owner_key(users["scorer"]) != owner_key(users["owner"])
+    assert "X-Offline-Page" not in client_as("viewer").get(f"/games/{game.pk}/")  # no deals to keep
+
+
+def test_the_service_worker_is_served_from_the_root(client: Client) -> None:
+    response = client.get("/sw.js")
+    assert response["Content-Type"] == "text/javascript"
+    assert response["Service-Worker-Allowed"] == "/" and response["Cache-Control"] == "no-cache"
+    assert b'self.addEventListener("fetch"' in response.content
+    assert "no-cache" in client.get("/csrf/")["Cache-Control"]
