@@ -310,7 +310,10 @@ def edit_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpResp
             messages.success(request, gettext("Deal %(number)s corrected.") % {"number": number})
             return redirect(access.base_url)
     if from_outbox(request) and request.method == "POST":
-        return outbox_refusal(form.refusal_text())
+        context = {"board": board, "game": game, "form": form}
+        return outbox_refusal(
+            form.refusal_text(), form=render_to_string(board.templates["form"], context, request)
+        )
     context = {"board": board, "game": game, "form": form, "deal": deal}
     status = 422 if form.is_bound or form.conflict else 200  # a stale edit shows a fresh form, refused
     return render(request, "scorekeeper/deal_edit.html", context, status=status)

@@ -52,7 +52,8 @@ def type_deal(page: Page, number: int, points_a: int) -> None:
     page.locator("#dealform label.choice").filter(has_text="Rosen").click()
     page.locator("#dealform input[name=points]").fill(str(points_a))
     page.locator("#dealform input[name=points]").press("Enter")
-    expect(page.locator("#deals tr[data-outbox] >> nth=0")).to_contain_text(str(number))
+    typed = f'#deals tr[data-deal="{number}"], #deals tr[data-outbox]:has(td:first-child:text-is("{number}"))'
+    expect(page.locator(typed).first).to_be_visible()  # not saved yet, or saved already
 
 
 def requests_to_the_server() -> list[object]:
@@ -261,3 +262,36 @@ def test_a_refused_deal_can_be_discarded_and_the_next_ones_move_up(
     ).click()
     expect(page.locator("#outbox")).to_have_text(SAVED)
     assert stored(game) == [(1, hearts(100))]
+
+
+# ---- one preview per deal, and a sign-out that forgets ---------------------------------------------------
+
+
+def test_a_deal_costs_one_preview_and_one_post(
+    new_page: Callable[..., Page], live_server: LiveServer, game: Game
+) -> None:
+    """A trump tapped on an empty form and the Enter that saves send no preview of their own."""
+    page = new_page(service_workers="block")
+    open_game(page, live_server.url, game)
+    sent: list[str] = []
+    page.on("request", lambda request: sent.append(request.url) if request.method == "POST" else None)
+    page.locator("#dealform label.choice").filter(has_text="Rosen").click()
+    page.wait_for_timeout(400)  # longer than the preview's 150 ms pause: nothing is asked
+    assert sent == []
+    page.locator("#dealform input[name=points]").press_sequentially("83")
+    expect(page.locator("#preview")).to_contain_text("74")
+    page.locator("#dealform input[name=points]").press("Enter")
+    expect(page.locator("#outbox")).to_have_text(SAVED)
+    page.wait_for_timeout(400)
+    assert [url.rsplit("/games/", 1)[1] for url in sent] == [f"{game.pk}/deals/preview/", f"{game.pk}/deals/"]
+
+
+def test_signing_out_forgets_the_kept_pages(new_page: Callable[..., Page], relay: Relay, game: Game) -> None:
+    page = new_page()
+    open_game(page, relay.url, game)
+    page.wait_for_function("navigator.serviceWorker.controller !== null || (location.reload(), false)")
+    page.reload()
+    assert page.evaluate("() => caches.has('jass-pages-v1')")
+    page.get_by_role("button", name="Sign out").click()
+    expect(page.locator(".topbar").get_by_role("link", name="Sign in")).to_be_visible()
+    assert not page.evaluate("() => caches.has('jass-pages-v1')")

@@ -5,6 +5,7 @@
 // The server stays the one judge of every rule: the outbox only keeps, sends and shows.
 
 const STORE = "jass-outbox-v1";
+const DONE = "jass-outbox-done"; // what a correction did, said on the game page it goes back to
 const TIMEOUT_MS = 15000;
 const BACKOFF_S = [1, 2, 4, 8, 15, 30];
 
@@ -105,9 +106,15 @@ function fill(form, pairs) {
 }
 
 function typed(form) {
+  // Points or a tick: worth a preview. A trump alone is not (its preview would say nothing yet).
   return [...form.elements].some(
     (el) => (["number", "text"].includes(el.type) && el.value !== "") || (el.type === "checkbox" && el.checked),
   );
+}
+
+function touched(form) {
+  // Anything differs from the empty form: a trump tapped counts, what the scorer did must be kept.
+  return JSON.stringify(typedPairs(form)) !== JSON.stringify(blank ? blank.pairs : []);
 }
 
 function summary(form) {
@@ -197,12 +204,14 @@ document.addEventListener("submit", (event) => {
   const kind = form.dataset.outbox;
   if (!queue(form, kind)) return;
   if (kind === "add") resetForNext(form);
-  if (kind === "edit") {
-    window.location.assign(page.game); // the game page shows the correction at its row
-    return;
-  }
   paint();
-  flush();
+  flush().then(() => {
+    // A correction waits here for its answer: saved (or waiting for a network), the game page shows
+    // it; refused with its form, the form stays here with the errors beside the fields.
+    if (kind !== "edit" || mine().some((item) => item.state === "refused" && item.kind === "edit")) return;
+    sessionStorage.setItem(DONE, done);
+    window.location.assign(page.game);
+  });
 });
 
 // --- sending -------------------------------------------------------------------------------------
@@ -236,8 +245,7 @@ async function post(item) {
   }
   const headers = { "HX-Request": "true", "X-Outbox": "1", "X-CSRFToken": csrfToken() };
   const form = dealForm();
-  const waiting = mine().filter((each) => each.state !== "refused");
-  if (form && form.dataset.shape && waiting.length === 1) headers["X-Form-Shape"] = form.dataset.shape;
+  if (form && form.dataset.shape) headers["X-Form-Shape"] = form.dataset.shape; // the next form only if it differs
   return fetch(item.url, {
     method: "POST",
     body,
@@ -314,10 +322,12 @@ export async function flush() {
 }
 
 function showRefusedForm(item, html) {
-  // The scorer's form is still empty: the refused deal goes back into it, its errors beside the fields
-  // (as without the outbox). It stays kept at its row too, until it is saved or discarded.
+  // The scorer's form is still empty (or is this very correction): the refused deal goes back into it,
+  // its errors beside the fields (as without the outbox). It stays kept at its row too, until it is
+  // saved or discarded.
   const form = dealForm();
-  if (!form || typed(form) || form.dataset.fixing) return;
+  const itself = form && form.dataset.outbox === "edit" && item.kind === "edit";
+  if (!form || (!itself && (touched(form) || form.dataset.fixing))) return;
   htmx.swap("#entry", html, { swapStyle: "innerHTML", swapDelay: 0, settleDelay: 0 });
   const fresh = dealForm();
   fresh.dataset.fixing = item.id;
@@ -330,7 +340,7 @@ function showRefusedForm(item, html) {
 
 function apply(html) {
   const form = dealForm();
-  const kept = form && typed(form) ? typedPairs(form) : null;
+  const kept = form && touched(form) ? typedPairs(form) : null;
   const focused = document.activeElement && document.activeElement.name;
   document.querySelectorAll("#deals tr[data-outbox]").forEach((row) => row.remove());
   htmx.swap(document.body, html, { swapStyle: "none", swapDelay: 0, settleDelay: 0 });
@@ -339,7 +349,11 @@ function apply(html) {
     // The next deal looks different now (a row played, a player out): keep what was typed meanwhile.
     remember(fresh);
     if (kept) fill(fresh, kept);
-    setNumber(fresh, nextNumber());
+    if (form && form.dataset.fixing) {
+      fresh.dataset.fixing = form.dataset.fixing; // still the refused deal being fixed, under its number
+      fresh.elements.number.value = form.elements.number.value;
+      showNumber(fresh, Number(form.elements.number.value));
+    } else setNumber(fresh, nextNumber());
     if (focused && fresh.elements[focused] && fresh.elements[focused].focus) fresh.elements[focused].focus({ preventScroll: true });
   }
   htmx.trigger(document.body, "deal-saved"); // a table's status panel asks for its control total
@@ -521,6 +535,8 @@ window.addEventListener("online", () => {
 window.addEventListener("offline", () => paint());
 
 if (page) {
+  done = sessionStorage.getItem(DONE) || "";
+  sessionStorage.removeItem(DONE);
   const form = dealForm();
   remember(form);
   if (form && form.dataset.outbox === "add") setNumber(form, nextNumber());
