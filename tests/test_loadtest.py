@@ -1,4 +1,5 @@
-"""`make loadtest`'s clients against the live server, briefly: the phones' deals are stored once each.
+"""`make loadtest`'s clients against the live server, briefly: the phones' deals are stored once each, and
+the phones poll as their page does.
 
 The full run (two gunicorn servers on PostgreSQL, a worker killed, the database restarted) is `make
 loadtest`; here the driver's core runs for a few seconds on a tiny event.
@@ -17,10 +18,11 @@ import aiohttp
 import pytest
 
 from scorekeeper import services
-from scorekeeper.loadtest import driver, event
+from scorekeeper.loadtest import driver, event, gunicorn_cpu
+from scorekeeper.management.commands import loadtest
 from scorekeeper.models import Deal
 
-pytestmark = pytest.mark.django_db(transaction=True)
+db = pytest.mark.django_db(transaction=True)
 T = TypeVar("T")
 
 
@@ -43,22 +45,36 @@ def _plan(live_server: Any, built: event.Event, **options: Any) -> driver.Plan:
     )
 
 
+@db
 def test_phones_and_spectators_lose_and_double_nothing(live_server: Any) -> None:
-    """Three tables; table 1 has two phones, so they take each other's deal numbers now and then."""
+    """Three tables; table 1 has two phones, so they take each other's deal numbers now and then. The
+    phones poll 10 times as often as their page says, so that 2 s see polls."""
     built = event.build(tables=3, deals=4, seed=7)
-    plan = _plan(live_server, built, tables=[*built.tables, built.tables[0]])
+    plan = _plan(live_server, built, tables=[*built.tables, built.tables[0]], phone_poll_speedup=10)
     outcome = run_apart(lambda: driver.drive(plan))
     verdict = event.check(built, outcome.posts)
     acknowledged = sum(post.acknowledged for post in outcome.posts.values())
     assert acknowledged >= 3
     assert (verdict.lost, verdict.duplicates, verdict.inconsistent) == (0, 0, 0)
     assert verdict.stored == acknowledged
-    assert {hit.status for hit in outcome.hits} <= {200, 204, 422}  # 422: "entered meanwhile"
-    assert outcome.conflicts == sum(hit.status == 422 for hit in outcome.hits) >= 1  # both began at deal 1
+    assert {hit.status for hit in outcome.hits} <= {200, 204, 409, 422}  # 409 (422 before): "meanwhile"
+    refusals = sum(hit.kind == "deal" and hit.status in (409, 422) for hit in outcome.hits)
+    assert outcome.conflicts == refusals >= 1  # both began at deal 1
     assert outcome.refused == 0
     assert any(hit.kind == "standings" for hit in outcome.hits)
+    polls = [hit for hit in outcome.hits if hit.kind == "poll"]
+    assert polls, "the phones never polled"
+    assert any(hit.status == 204 for hit in polls), "no poll was answered 'unchanged'"
+    assert outcome.polls_ended == 0
+    posting = [hit for hit in outcome.hits if hit.kind == "deal"]
+    for poll in polls:  # the page's outbox holds a post: no poll starts until it is acknowledged
+        assert not any(
+            post.client == poll.client and post.started <= poll.started <= post.started + post.ms / 1000
+            for post in posting
+        )
 
 
+@db
 def test_a_post_sent_again_is_acknowledged_and_stored_once(live_server: Any) -> None:
     """The answer to the first post was lost: the phone sends the very same form again."""
     built = event.build(tables=1, deals=4, seed=7)
@@ -83,6 +99,7 @@ def test_a_post_sent_again_is_acknowledged_and_stored_once(live_server: Any) -> 
     assert Deal.objects.filter(game_id=link.game).count() == 1
 
 
+@db
 def test_the_check_counts_lost_and_doubled_deals() -> None:
     """What the verdict calls lost (acknowledged, not stored as sent) and duplicate (no post explains it)."""
     built = event.build(tables=1, deals=4, seed=7)
@@ -96,3 +113,83 @@ def test_the_check_counts_lost_and_doubled_deals() -> None:
     missing = {str(uuid.uuid4()): driver.Post(game, entry, acknowledged=True)}
     assert event.check(built, other).lost == 1
     assert (event.check(built, missing).lost, event.check(built, missing).duplicates) == (1, 1)
+
+
+def test_the_phone_follows_the_newest_poll_element_whatever_the_order_of_its_attributes() -> None:
+    """The page's one `id="poll"`, not another poll beside it (#table-status); an answer's oob one too."""
+    page = """<section id="table-status" hx-get="/t/x/?state=1.1" hx-trigger="deal-saved from:body, every 5s">
+      <div hx-trigger="every 4s" hx-swap="outerHTML" id="poll" hx-get="/t/x/live/?v=3&amp;page=2"></div>"""
+    assert driver.poll_element(page) == driver.PollElement("/t/x/live/?v=3&page=2", 4.0)
+    answer = """<div id="entry"></div><div id='poll' hx-swap-oob="true" hx-get='http://a:1/t/x/live/?v=4'
+      hx-trigger="load delay:1s, every 500ms"></div>"""
+    assert driver.poll_element(page + answer) == driver.PollElement("/t/x/live/?v=4", 0.5)
+    assert driver.poll_element('<div data-id="poll" hx-get="/a/" hx-trigger="every 4s"></div>') is None
+    assert driver.poll_element('<div id="poll" hx-get="/t/x/live/" hx-trigger="revealed"></div>') == (
+        driver.PollElement("/t/x/live/", None)
+    )
+
+
+def test_after_a_saved_deal_the_phone_shows_the_answers_form_or_resets_its_own() -> None:
+    """As the page's outbox does when the answer leaves the form out (it looks the same)."""
+    sent = driver.DealForm({"csrfmiddlewaretoken": "c", "number": "3", "client_token": "t", "revision": "2"})
+    carried = '<div id="entry" hx-swap-oob="true"><form id="dealform" data-shape="ab">' + "".join(
+        f'<input type="hidden" name="{name}" value="{value}">'
+        for name, value in {"csrfmiddlewaretoken": "c", "number": "4", "client_token": "u"}.items()
+    )
+    assert driver.next_form(driver.Answer(200, carried + "</form></div>", "deal-saved"), sent).token == "u"
+    assert driver.next_form(driver.Answer(200, '<div id="entry" hx-swap-oob="true"></div>', ""), sent) is None
+    reset = driver.next_form(driver.Answer(200, '<div id="poll"></div>', "deal-saved", revision="3"), sent)
+    assert reset is not None
+    assert (reset.number, reset.hidden["revision"], reset.hidden["csrfmiddlewaretoken"]) == (4, "3", "c")
+    assert reset.token not in ("t", "u")
+
+
+def test_the_phone_asks_what_listens_for_a_saved_deal() -> None:
+    """The table's status panel asks again once a deal is saved (htmx's `deal-saved from:body`)."""
+    page = """<section id="table-status" class="tp-status"
+      hx-get="/t/x/?state=1.1&amp;a=b" hx-trigger="deal-saved from:body" hx-swap="outerHTML">
+      <div id="poll" data-revision="7" hx-get="/t/x/live/?v=1" hx-trigger="every 5s, page-visible from:body"
+      >"""
+    assert driver.on_deal_saved(page) == {"table-status": "/t/x/?state=1.1&a=b"}
+    assert driver.poll_element(page) == driver.PollElement("/t/x/live/?v=1", 5.0, revision="7")
+
+
+def test_the_cpu_figures_are_per_minute_of_wall_time_and_share_of_the_cores() -> None:
+    """120 s of wall on 2 cores: 48 s of app CPU is 24 s a minute; with 12 s of PostgreSQL, 25 %."""
+    used = {
+        "load_servers_cpu_s": 48.0,
+        "load_postgres_cluster_cpu_s": 12.0,
+        "load_client_cpu_s": 6.0,
+        "load_machine_cpu_s": 90.0,
+        "load_wall_s": 120.0,
+    }
+    assert dict(loadtest.per_minute(used, 2)) == {
+        "cores": 2,
+        "app_cpu_s_per_min": 24.0,
+        "postgres_cpu_s_per_min": 6.0,
+        "client_cpu_s_per_min": 3.0,
+        "other_cpu_s_per_min": 12.0,
+        "machine_share": 25.0,
+        "machine_busy_share": 37.5,
+    }
+    split = {"poll": (1000, 2.0), "deal": (100, 3.0)}  # requests and CPU seconds inside them, per kind
+    assert loadtest.by_kind(split, 10.0) == [
+        ("app_cpu_ms_deal", 30.0),
+        ("app_cpu_share_deal", 30.0),
+        ("app_cpu_ms_poll", 2.0),
+        ("app_cpu_share_poll", 20.0),
+        ("app_cpu_share_outside_requests", 50.0),
+    ]
+
+
+def test_the_servers_count_each_request_under_its_kind() -> None:
+    """The names the driver gives its requests, from the URL the server sees."""
+    kinds = {
+        ("GET", "/t/abc/live/", "v=1"): "poll",
+        ("POST", "/t/abc/deals/", ""): "deal",
+        ("GET", "/t/abc/", "state=3.1"): "follow_up",
+        ("GET", "/t/abc/", ""): "page",
+        ("GET", "/events/e/standings/", "since=4"): "standings",
+        ("GET", "/static/scorekeeper/app.css", ""): "static",
+    }
+    assert {key: gunicorn_cpu.kind_of(*key) for key in kinds} == kinds

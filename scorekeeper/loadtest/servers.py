@@ -21,6 +21,8 @@ from pathlib import Path
 
 from django.conf import settings
 
+from . import gunicorn_cpu
+
 
 @dataclass(frozen=True)
 class Shape:
@@ -86,6 +88,9 @@ def collect_static(env: dict[str, str]) -> None:
 
 
 def start(shape: Shape, env: dict[str, str], logs: Path) -> list[AppServer]:
+    """The servers, up and answering; their workers write their CPU per kind of request to `logs` as
+    they exit (gunicorn_cpu.py)."""
+    env = {**env, gunicorn_cpu.OUTPUT: str(logs)}
     servers = []
     for index in range(shape.servers):
         port = _free_port()
@@ -96,6 +101,7 @@ def start(shape: Shape, env: dict[str, str], logs: Path) -> list[AppServer]:
             "--worker-class", "gthread", "--workers", str(shape.workers), "--threads", str(shape.threads),
             "--timeout", "30", "--graceful-timeout", "5", "--keep-alive", "5",
             "--no-control-socket", "--preload",  # a restarted worker forks the code loaded at start
+            "--config", "python:scorekeeper.loadtest.gunicorn_cpu",
         ]  # fmt: skip
         with log.open("ab") as output:  # the app's own error log lines too, not the terminal
             process = subprocess.Popen(
@@ -152,7 +158,11 @@ def _children(pid: int) -> list[int]:
 
 
 def _cpu(pid: int, *, reaped: bool = False) -> float:
-    fields = _stat(pid)
+    return _cpu_of(_stat(pid), reaped=reaped)
+
+
+def _cpu_of(fields: list[str], *, reaped: bool = False) -> float:
+    """CPU seconds from /proc/PID/stat's fields: the process's own, with its reaped children's if asked."""
     if not fields:
         return 0.0
     ticks = sum(int(value) for value in fields[11 : 15 if reaped else 13])
@@ -194,15 +204,23 @@ def can_restart_postgres(host: str) -> bool:
     return local and os.geteuid() == 0 and shutil.which("pg_ctlcluster") is not None
 
 
-class SessionMeter(threading.Thread):
-    """CPU time of the PostgreSQL sessions on one database, sampled twice a second (sessions come and go,
-    and the restart ends them all); what a session used after its last sample is missed."""
+class PostgresMeter(threading.Thread):
+    """CPU time of PostgreSQL during the run, sampled from /proc twice a second: the whole cluster, and
+    the sessions on one database (which tells the load test's share from other work on the cluster).
+
+    The cluster is every postmaster on this machine (a postgres process whose parent is not one) with
+    its children: alive ones by their own time, exited ones (backends that ended, the ones the restart
+    cut) by the postmaster's reaped-children time. A postmaster that starts during the run (the restart)
+    counts from zero; the old one's last half second before it exits is missed, and so is what a session
+    used after its last sample."""
 
     def __init__(self, database: str) -> None:
         super().__init__(daemon=True)
         self.marker = f" {database} "
-        self.used: dict[int, tuple[float, float]] = {}
+        self.sessions: dict[int, tuple[float, float]] = {}
         """Per session: its CPU seconds when first seen (0 for one opened during the run), and now."""
+        self.clusters: dict[int, tuple[float, float]] = {}
+        """The same per postmaster, its children included."""
         self.stopping = threading.Event()
 
     def run(self) -> None:
@@ -210,22 +228,51 @@ class SessionMeter(threading.Thread):
         while not self.stopping.wait(0.5):
             self._sample()
 
-    def seconds(self) -> float:
+    def stop(self) -> tuple[float, float]:
+        """Stop sampling: (the cluster's, the database's sessions') CPU seconds since the start."""
         self.stopping.set()
         self.join()
         self._sample()
-        return sum(now - first for first, now in self.used.values())
+        return _used(self.clusters), _used(self.sessions)
 
     def _sample(self, *, opened_before: bool = False) -> None:
+        postgres = {}
         for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit():
-                continue
-            try:
-                command = (entry / "cmdline").read_bytes().decode(errors="replace")
-            except OSError:
-                continue
-            if command.startswith("postgres: ") and self.marker in command:
-                pid = int(entry.name)
-                now = _cpu(pid)
-                first = self.used.get(pid, (now if opened_before else 0.0, 0.0))[0]
-                self.used[pid] = (first, max(now, self.used.get(pid, (0.0, 0.0))[1]))
+            if entry.name.isdigit() and _command(entry.name) == "postgres":
+                postgres[int(entry.name)] = _stat(entry.name)
+        children: dict[int, float] = {}
+        for pid, fields in postgres.items():
+            parent = int(fields[1]) if len(fields) > 1 else 0
+            if parent in postgres:
+                children[parent] = children.get(parent, 0.0) + _cpu_of(fields)
+                if self.marker in _cmdline(pid):
+                    _note(self.sessions, pid, _cpu_of(fields), opened_before)
+        for pid, fields in postgres.items():
+            if fields and int(fields[1]) not in postgres:
+                cluster = _cpu_of(fields, reaped=True) + children.get(pid, 0.0)
+                _note(self.clusters, pid, cluster, opened_before)
+
+
+def _note(used: dict[int, tuple[float, float]], pid: int, now: float, opened_before: bool) -> None:
+    first, last = used.get(pid, (now if opened_before else 0.0, 0.0))
+    used[pid] = (first, max(now, last))
+
+
+def _used(used: dict[int, tuple[float, float]]) -> float:
+    return sum(now - first for first, now in used.values())
+
+
+def _command(pid: str) -> str:
+    """The process's name (`comm`), which PostgreSQL's processes keep as "postgres"."""
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return ""
+
+
+def _cmdline(pid: int) -> str:
+    """The command line, which a PostgreSQL session sets to "postgres: ... user database host ..."."""
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
+    except OSError:
+        return ""

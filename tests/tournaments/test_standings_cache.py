@@ -175,3 +175,22 @@ def test_a_cache_that_fails_costs_a_render_not_the_page(event: Tournament, rende
     with override_settings(CACHES={"default": gone}):
         pages = [html(Client().get(url(event))) for _ in range(2)]
     assert renders == ["board", "board"] and rows(pages[0]) == rows(pages[1]) and len(rows(pages[0])) == 8
+
+
+def test_polls_after_each_deal_share_one_render_for_a_few_seconds(
+    event: Tournament, renders: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A busy event: a deal between two spectators' polls. The second poll still gets the render of a
+    moment ago (one deal behind); once that render is older than the window, a fresh one. Opening the
+    page always shows the standings as they are."""
+    clock = [1000.0]
+    monkeypatch.setattr(public, "_now", lambda: clock[0])
+    table = tables(draw(event))[0]
+    first = html(Client().get(f"{url(event)}?since=old", **HTMX))
+    play(table, 100)
+    clock[0] += public.STANDINGS_FRESH_SECONDS - 1
+    assert html(Client().get(f"{url(event)}?since=old", **HTMX)) == first and renders == ["live"]
+    assert rows(html(Client().get(url(event)))) != rows(first) and renders == ["live", "board"]
+    clock[0] += 2
+    fresh = html(Client().get(f"{url(event)}?since=old", **HTMX))
+    assert rows(fresh) != rows(first) and renders == ["live", "board", "live"]

@@ -12,6 +12,7 @@ two, each asking every 15 s, against hundreds of spectators' phones.
 from __future__ import annotations
 
 import logging
+import time
 import zlib
 from collections.abc import Callable
 
@@ -50,6 +51,10 @@ EVENT_PLAYERS = 100
 EVENT_TABLES = 25
 """Tables per page of the event page's seating: the same hundred players or so."""
 STANDINGS_SECONDS = 300
+STANDINGS_FRESH_SECONDS = 5
+"""A spectator's poll sees standings at most this old. A busy event changes them with every deal (several a
+second): one render per page every few seconds then serves everyone (make loadtest: rendering the
+standings for each poll was most of the app's CPU)."""
 """How long a rendered standings page is kept. The next deal changes the version, and so the key, long
 before: this only bounds what a change outside the version (a player renamed) takes to show."""
 
@@ -147,29 +152,36 @@ def where_do_i_sit(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/seat.html", context)
 
 
-def _cache_key(tournament: Tournament, version: str, *parts: object) -> str:
+def _cache_key(tournament: Tournament, *parts: object) -> str:
     """The event (its pk, and its seed and pass word: two test databases, or two servers' pasts, may give
-    the same pk to another event), the standings version, what is shown, and the language it speaks."""
+    the same pk to another event), what is shown, and the language it speaks."""
     event = zlib.crc32(f"{tournament.seed}:{tournament.pass_word}".encode())
-    fields = ("standings", tournament.pk, event, version, *parts, get_language())
+    fields = ("standings", tournament.pk, event, *parts, get_language())
     return ":".join(str(field) for field in fields)
 
 
-def _cached(key: str, build: Callable[[], str]) -> SafeString:
-    """The HTML kept under `key`, or built and kept. A cache that fails (Redis gone, say) costs a render,
-    never the page: nothing depends on the cache for being right."""
+def _now() -> float:
+    """Wall-clock seconds: the kept render's age, the same on every app server."""
+    return time.time()
+
+
+def _cached(key: str, version: str, build: Callable[[], str], *, fresh_for: float = 0) -> SafeString:
+    """The HTML kept under `key` if it shows `version`, or was rendered less than `fresh_for` seconds
+    ago; else built and kept. A cache that fails (Redis gone, say) costs a render, never the page."""
     try:
-        html = cache.get(key)
+        kept = cache.get(key)
     except Exception:
         logger.warning("cache read failed for %s", key, exc_info=True)
-        html = None
-    if html is None:
-        html = build()
-        try:
-            cache.set(key, str(html), STANDINGS_SECONDS)
-        except Exception:
-            logger.warning("cache write failed for %s", key, exc_info=True)
-    return mark_safe(html)  # our own template's output, as rendered for the spectator before
+        kept = None
+    now = _now()
+    if kept and (kept["version"] == version or now - kept["at"] < fresh_for):
+        return mark_safe(kept["html"])  # our own template's output, as rendered for a spectator before
+    html = build()
+    try:
+        cache.set(key, {"version": version, "at": now, "html": str(html)}, STANDINGS_SECONDS)
+    except Exception:
+        logger.warning("cache write failed for %s", key, exc_info=True)
+    return mark_safe(html)
 
 
 def render_standings(request: HttpRequest, part: str, context: dict[str, object]) -> str:
@@ -182,9 +194,10 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     """A page of 100 rows (?page=), or the players whose name matches ?q=; polled every 10 s by the
     page itself: 204 (nothing swapped) while nothing changed. The print-out lists everyone.
 
-    A page's ranking and rows come from the shared cache while the version stays the same, so 200
-    spectators between two deals cost one render. A search (?q=) is rendered each time: it is one
-    spectator's own, and kept it would only push the pages everyone reads out of the cache.
+    A page's ranking and rows come from the shared cache while the version stays the same, or, for a
+    poll, for a few seconds after a render (STANDINGS_FRESH_SECONDS): 200 spectators cost one render now
+    and then. A search (?q=) is rendered each time: it is one spectator's own, and kept it would only
+    push the pages everyone reads out of the cache.
     """
     tournament = load_tournament(request.user, slug)
     version = standings_version(tournament)
@@ -198,7 +211,11 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         table = standings_page(tournament, page, query)
         return render_standings(request, part, {"tournament": tournament, "table": table, "version": version})
 
-    board = mark_safe(build()) if query else _cached(_cache_key(tournament, version, part, page), build)
+    if query:
+        board = mark_safe(build())
+    else:  # a poll may get a render a few seconds old; a page opened, the standings as they are
+        fresh_for = STANDINGS_FRESH_SECONDS if request.htmx else 0
+        board = _cached(_cache_key(tournament, part, page), version, build, fresh_for=fresh_for)
     if request.htmx:
         return HttpResponse(board)
     context = {

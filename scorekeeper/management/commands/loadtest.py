@@ -1,8 +1,9 @@
 """`make loadtest`: a tournament day on loopback against two gunicorn servers on PostgreSQL.
 
 A fresh database (named jass_loadtest or jass_loadtest_*), an event of 500 open tables, two app servers; then
-500 table phones post deals and 200 spectators poll the standings for 60 s, while one server's worker is
-killed with SIGKILL and PostgreSQL is restarted midway. Prints `name value` lines and fails if a deal
+500 table phones post deals and poll as their page does, and 200 spectators poll the standings, for 60 s,
+while one server's worker is killed with SIGKILL and PostgreSQL is restarted midway. Prints `name value`
+lines, the CPU that the app servers and PostgreSQL used per minute among them, and fails if a deal
 acknowledged to a phone is missing, or a deal is stored twice.
 """
 
@@ -12,18 +13,28 @@ import asyncio
 import os
 import resource
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connections
 
-from ...loadtest import event, servers
+from ...loadtest import event, gunicorn_cpu, servers
 from ...loadtest.driver import Fault, Outcome, Plan, drive, figures
 
-USAGE = ("load_servers_cpu_s", "load_postgres_cpu_s", "load_client_cpu_s", "load_machine_cpu_s")
-"""CPU seconds during the run: the app servers, their PostgreSQL sessions, the simulated clients, and the
-whole machine (2 cores: at most twice the run's length; other work on it included)."""
+USAGE = (
+    "load_servers_cpu_s",
+    "load_postgres_cpu_s",
+    "load_postgres_cluster_cpu_s",
+    "load_client_cpu_s",
+    "load_machine_cpu_s",
+    "load_wall_s",
+)
+"""CPU seconds during the run: the app servers (their reaped workers included), the load test database's
+PostgreSQL sessions, the whole PostgreSQL cluster (exited backends included; other databases' work on it
+too), the simulated clients, and the whole machine (at most cores x wall; other work on it included);
+then the wall time they were measured over."""
 
 
 class Command(BaseCommand):
@@ -56,13 +67,17 @@ class Command(BaseCommand):
         env = servers.server_env(os.environ["DATABASE_URL"])  # set: SQLite was refused above
         servers.collect_static(env)
         connections.close_all()  # the restart cuts it anyway; the check opens a new one
-        outcome, usage = self._run(built, config, env, options)
+        outcome, usage, split = self._run(built, config, env, options)
         verdict = event.check(built, outcome.posts)
         for name, since, until in outcome.windows:
             self._say(f"fault {name}: from {since:.1f} s to {until:.1f} s (settling included)")
+        used = dict(zip(USAGE, usage, strict=True))
         lines = [
             *figures(outcome),
-            *zip(USAGE, usage, strict=True),
+            *used.items(),
+            # the cores this process may run on: what the app, PostgreSQL and the clients share here
+            *per_minute(used, len(os.sched_getaffinity(0))),
+            *by_kind(split, used["load_servers_cpu_s"]),
             ("stored_deals", verdict.stored),
             ("deals_stored_by_an_earlier_try", verdict.repeats),
             ("lost_deals", verdict.lost),
@@ -76,8 +91,9 @@ class Command(BaseCommand):
 
     def _run(
         self, built: event.Event, config: dict[str, Any], env: dict[str, str], options: dict[str, Any]
-    ) -> tuple[Outcome, list[float]]:
-        """Start the servers, drive the clients, stop the servers: what happened and the CPU it took."""
+    ) -> tuple[Outcome, list[float], dict[str, tuple[int, float]]]:
+        """Start the servers, drive the clients, stop the servers: what happened, the CPU it took, and
+        the app servers' CPU inside requests per kind of request."""
         logs = Path(tempfile.mkdtemp(prefix="jass-loadtest-"))
         shape = servers.Shape(options["servers"], options["workers"], options["threads"])
         running = servers.start(shape, env, logs)
@@ -85,12 +101,14 @@ class Command(BaseCommand):
             f"{shape.servers} servers x {shape.workers} gthread workers x {shape.threads} threads on ports "
             f"{', '.join(str(server.port) for server in running)}; logs in {logs}"
         )
-        sessions = servers.SessionMeter(config["NAME"])
+        postgres = servers.PostgresMeter(config["NAME"])
         before: list[float] = []
 
         def clock_started() -> None:
-            sessions.start()
+            gunicorn_cpu.start_clock(logs)
+            postgres.start()
             before.extend(_usage(running))
+            self._say(f"clock started; load average {_load_average()}")
 
         try:
             plan = Plan(
@@ -107,11 +125,12 @@ class Command(BaseCommand):
             )
             outcome = asyncio.run(drive(plan))
             usage = [after - then for after, then in zip(_usage(running), before, strict=True)]
-            usage.insert(1, sessions.seconds())
+            usage[1:1] = reversed(postgres.stop())  # the database's sessions, then the cluster
+            self._say(f"clock stopped; load average {_load_average()}")
         finally:
             for server in running:
                 server.stop()
-        return outcome, [round(seconds, 1) for seconds in usage]
+        return outcome, [round(seconds, 1) for seconds in usage], gunicorn_cpu.read(logs)
 
     def _faults(
         self, running: list[servers.AppServer], config: dict[str, Any], duration: float
@@ -133,12 +152,52 @@ class Command(BaseCommand):
         self.stderr.flush()
 
 
-def _usage(running: list[servers.AppServer]) -> tuple[float, float, float]:
-    """CPU seconds so far: the app servers', this process's (the clients'), the whole machine's."""
+def _usage(running: list[servers.AppServer]) -> tuple[float, float, float, float]:
+    """CPU seconds so far: the app servers', this process's (the clients'), the whole machine's; then
+    the wall clock."""
     client = resource.getrusage(resource.RUSAGE_SELF)
     busy, _ = servers.machine_ticks()
     return (
         sum(server.cpu_seconds() for server in running),
         client.ru_utime + client.ru_stime,
         busy / os.sysconf("SC_CLK_TCK"),
+        time.monotonic(),
     )
+
+
+def _load_average() -> str:
+    return " ".join(f"{load:.2f}" for load in os.getloadavg())
+
+
+def by_kind(split: dict[str, tuple[int, float]], servers_cpu: float) -> list[tuple[str, float]]:
+    """What dominates the app servers' CPU: per kind of request, the mean CPU of one in its worker thread
+    (ms) and the kind's share of the servers' CPU (%); the rest is outside requests (accepting and
+    parsing them, gunicorn's loop, the master). A worker killed with SIGKILL takes its sums along."""
+    lines: list[tuple[str, float]] = []
+    for kind, (count, seconds) in sorted(split.items(), key=lambda item: -item[1][1]):
+        lines.append((f"app_cpu_ms_{kind}", round(1000 * seconds / max(1, count), 2)))
+        lines.append((f"app_cpu_share_{kind}", round(100 * seconds / (servers_cpu or 1.0), 1)))
+    inside = sum(seconds for _, seconds in split.values())
+    if split:
+        lines.append(("app_cpu_share_outside_requests", round(100 * (1 - inside / (servers_cpu or 1.0)), 1)))
+    return lines
+
+
+def per_minute(usage: dict[str, float], cores: int) -> list[tuple[str, float]]:
+    """CPU seconds per minute of wall time, which compare across run lengths: the app servers', the
+    PostgreSQL cluster's, the clients' and everything else on the machine (other people's work); then
+    `machine_share`, app and PostgreSQL against every core for the whole run, in %, and how busy the
+    machine was altogether, in %."""
+    wall = usage["load_wall_s"] or 1.0
+    app, postgres = usage["load_servers_cpu_s"], usage["load_postgres_cluster_cpu_s"]
+    client, machine = usage["load_client_cpu_s"], usage["load_machine_cpu_s"]
+    others = max(0.0, machine - app - postgres - client)
+    return [
+        ("cores", cores),
+        ("app_cpu_s_per_min", round(app / wall * 60, 1)),
+        ("postgres_cpu_s_per_min", round(postgres / wall * 60, 1)),
+        ("client_cpu_s_per_min", round(client / wall * 60, 1)),
+        ("other_cpu_s_per_min", round(others / wall * 60, 1)),
+        ("machine_share", round(100 * (app + postgres) / (cores * wall), 1)),
+        ("machine_busy_share", round(100 * machine / (cores * wall), 1)),
+    ]

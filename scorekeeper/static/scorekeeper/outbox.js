@@ -356,6 +356,7 @@ function apply(html) {
     } else setNumber(fresh, nextNumber());
     if (focused && fresh.elements[focused] && fresh.elements[focused].focus) fresh.elements[focused].focus({ preventScroll: true });
   }
+  paint(); // the rows still waiting go back on top of the list
   htmx.trigger(document.body, "deal-saved"); // a table's status panel asks for its control total
 }
 
