@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from django.core.signing import BadSignature, Signer
+from django.core.signing import BadSignature, TimestampSigner
 from django.http import HttpRequest, HttpResponse
 
 if TYPE_CHECKING:
@@ -29,7 +29,10 @@ class LiveKind:
 
 
 _kinds: dict[str, LiveKind] = {}
-_signer = Signer(salt="scorekeeper.live")
+_signer = TimestampSigner(salt="scorekeeper.live")
+MAX_AGE_S = 3600
+"""An older stamp goes through the view and its access check, and the answer carries a fresh one: a
+visitor who lost access (a member removed, an old table link) stops learning when the game changes."""
 
 
 def register(kind: str, live: LiveKind) -> None:
@@ -44,7 +47,7 @@ def stamp(access: GameAccess) -> str:
 def unchanged(value: str) -> bool:
     """True when the stamp is ours and its page still shows what it showed then."""
     try:
-        kind, key, state = _signer.unsign(value).split(":", 2)
+        kind, key, state = _signer.unsign(value, max_age=MAX_AGE_S).split(":", 2)
     except (BadSignature, ValueError):
         return False
     live = _kinds.get(kind)
@@ -65,7 +68,7 @@ register("game", LiveKind(current=_game_now, shown=lambda access: str(access.gam
 def shown(value: str) -> str | None:
     """The state a stamp of ours was made for, else None: a page tells what changed since."""
     try:
-        return _signer.unsign(value).split(":", 2)[2]
+        return _signer.unsign(value, max_age=MAX_AGE_S).split(":", 2)[2]
     except (BadSignature, IndexError):
         return None
 

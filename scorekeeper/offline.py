@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib.auth.models import AnonymousUser, User
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.utils.crypto import salted_hmac
 
 
@@ -19,3 +21,17 @@ def keep_offline(response: HttpResponse, user: User | AnonymousUser) -> HttpResp
     response["X-Offline-Page"] = owner_key(user)
     response["Cache-Control"] = "private, no-cache"
     return response
+
+
+class OfflineOwnerMiddleware:
+    """Every page says whose it is (X-Offline-Owner): the service worker forgets the pages it kept for
+    another owner as soon as the phone shows anyone else's page (a session ended, someone signed in)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if response.get("Content-Type", "").startswith("text/html"):
+            response["X-Offline-Owner"] = owner_key(request.user)
+        return response

@@ -31,6 +31,10 @@ class DealConflict(Exception):
         self.message = message
 
 
+class NumberTaken(DealConflict):
+    """The deal's number is no longer the next one: saved again under the next, it may well be right."""
+
+
 @dataclass(frozen=True)
 class Recorded:
     deal: Deal
@@ -191,7 +195,7 @@ def record_deal(
     except IntegrityError:
         # Unreachable while every writer locks the game row; the whole write was rolled back.
         message = gettext("Deal %(number)s was entered meanwhile on another phone.")
-        raise DealConflict(message % {"number": number}) from None
+        raise NumberTaken(message % {"number": number}) from None
 
 
 @transaction.atomic
@@ -222,13 +226,13 @@ def _record_locked(
             "Deal %(number)s was entered meanwhile on another phone. Check the list, then enter deal "
             "%(expected)s."
         )
-        raise DealConflict(message % {"number": number, "expected": expected})
+        raise NumberTaken(message % {"number": number, "expected": expected})
     if number > expected:  # a deal was deleted meanwhile: nothing was "entered"
         message = gettext(
             "The list of deals changed meanwhile on another phone. Check the list, then enter deal "
             "%(expected)s."
         )
-        raise DealConflict(message % {"expected": expected})
+        raise NumberTaken(message % {"expected": expected})
     result = _score(game, [e for _, e, _ in stored] + [dict(entry)])
     deal = Deal.objects.create(
         game=game, number=number, entry=dict(entry), client_token=client_token, created_by=by

@@ -11,9 +11,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser, User
 from django.test import Client
 
+from scorekeeper import live
 from scorekeeper.models import Club, DealChange, Game
 from scorekeeper.offline import owner_key
 from tests.conftest import play
@@ -136,7 +137,7 @@ def test_a_table_phone_polls_once_and_reloads_when_the_table_is_locked(
         assert phone.get(url).status_code == 204
     play(Game.objects.get(pk=first.game_id), [{"trump": "hearts", "points": {"A": 100}}] * 2, by=None)
     changed = phone.get(url, HTTP_HX_REQUEST="true").content.decode()
-    assert 'id="table-status" class="tp-status" hx-swap-oob="true"' in changed  # the control total too
+    assert 'id="table-status" class="tp-status" data-quiet hx-swap-oob="true"' in changed  # control total
     url = poll_url(changed)
     confirm(first)
     assert phone.get(url, HTTP_HX_REQUEST="true")["HX-Refresh"] == "true"
@@ -161,3 +162,36 @@ def test_the_service_worker_is_served_from_the_root(client: Client) -> None:
     assert response["Service-Worker-Allowed"] == "/" and response["Cache-Control"] == "no-cache"
     assert b'self.addEventListener("fetch"' in response.content
     assert "no-cache" in client.get("/csrf/")["Cache-Control"]
+
+
+def test_a_locked_table_is_refused_without_offering_another_number(club: Club) -> None:
+    """Only a number taken meanwhile is worth saving again as the next deal; a locked table is not."""
+    first = tables(draw(make_event(club)))[0]
+    play(Game.objects.get(pk=first.game_id), [{"trump": "hearts", "points": {"A": 100}}] * 2, by=None)
+    confirm(first)
+    refused = Client().post(f"/t/{first.token}/deals/", deal(3), **OUTBOX)
+    assert refused.status_code == 409 and "next" not in json.loads(refused.content)
+
+
+def test_an_old_poll_stamp_goes_through_the_access_check(
+    game: Game, client_as: Callable[[str | None], Client], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stamp older than an hour is not answered 204 on its word: a stranger is sent to sign in."""
+    url = poll_url(client_as("viewer").get(f"/games/{game.pk}/").content.decode())
+    assert client_as(None).get(url).status_code == 204
+    monkeypatch.setattr(live, "MAX_AGE_S", -1)
+    assert client_as(None).get(url).status_code == 302
+    assert client_as("viewer").get(url).status_code == 200  # with a fresh stamp in it
+
+
+def test_every_page_names_its_owner_for_the_service_worker(
+    game: Game, client_as: Callable[[str | None], Client], users: dict[str, User]
+) -> None:
+    assert client_as("viewer").get("/")["X-Offline-Owner"] == owner_key(users["viewer"])
+    assert client_as(None).get("/")["X-Offline-Owner"] == owner_key(AnonymousUser())
+    assert "X-Offline-Owner" not in client_as(None).get("/csrf/")  # not a page
+
+
+def test_a_poll_failing_says_the_live_updates_are_paused(client: Client, db: None) -> None:
+    page = client.get("/").content.decode()
+    assert 'data-live="Live updates paused: no connection to the server.' in page

@@ -23,7 +23,7 @@ from ..permissions import GameAccess, Need, game_access
 from ..rule_messages import refusal
 from ..rules.base import InvalidDeal
 from ..selectors import Board
-from ..services import DealConflict, Known, Recorded
+from ..services import DealConflict, Known, NumberTaken, Recorded
 
 
 def _form_class(board: Board) -> type[DealForm]:
@@ -112,8 +112,10 @@ def add_deal(request: HttpRequest, access: GameAccess) -> HttpResponse:
             form.add_rule_error(error)
         except DealConflict as conflict:
             if from_outbox(request):
-                next_number = game.deals.count() + 1
-                return JsonResponse({"refused": conflict.message, "next": next_number}, status=409)
+                answer = {"refused": conflict.message}
+                if isinstance(conflict, NumberTaken):  # saved as the next deal, it may well be right
+                    answer["next"] = game.deals.count() + 1
+                return JsonResponse(answer, status=409)
             board, form = _after_conflict(access, request, conflict)
         else:
             if not request.htmx:
@@ -207,7 +209,8 @@ def _board_after_write(access: GameAccess) -> Board:
 
 
 def _next_form(request: HttpRequest, board: Board) -> str | None:
-    if board.result.finished or not board.can_score:
+    """Only to a page that shows a new deal's form (it sends its shape), and only if it looks different."""
+    if board.result.finished or not board.can_score or not request.headers.get("X-Form-Shape"):
         return None
     context = {"board": board, "game": board.game, "form": blank_deal_form(board)}
     html = with_shape(render_to_string(board.templates["form"], context, request))

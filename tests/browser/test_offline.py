@@ -295,3 +295,38 @@ def test_signing_out_forgets_the_kept_pages(new_page: Callable[..., Page], relay
     page.get_by_role("button", name="Sign out").click()
     expect(page.locator(".topbar").get_by_role("link", name="Sign in")).to_be_visible()
     assert not page.evaluate("() => caches.has('jass-pages-v1')")
+
+
+def test_after_a_delete_the_next_deal_takes_the_deleted_number(
+    new_page: Callable[..., Page], live_server: LiveServer, game: Game
+) -> None:
+    play(game, [hearts(83), hearts(100)], by=User.objects.get(username="owner"))
+    page = new_page(service_workers="block")
+    open_game(page, live_server.url, game)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Delete deal 2").click()
+    expect(page.locator("#outbox")).to_have_text(f"{SAVED} · Deal 2 deleted.")
+    expect(page.locator("#dealform h2")).to_have_text("Deal 2")
+    type_deal(page, 2, 60)
+    expect(page.locator("#outbox")).to_have_text(SAVED)
+    assert stored(game) == [(1, hearts(83)), (2, hearts(60))]
+
+
+def test_a_correction_page_keeps_its_form_while_other_deals_are_sent(
+    new_page: Callable[..., Page], live_server: LiveServer, game: Game
+) -> None:
+    """Deal 2 typed offline waits; the correction page of deal 1 opens, online: deal 2 is sent from
+    there, and the correction form stays a correction, saved as one."""
+    play(game, [hearts(83)], by=User.objects.get(username="owner"))
+    page = new_page(service_workers="block")
+    open_game(page, live_server.url, game)
+    page.context.set_offline(True)
+    type_deal(page, 2, 100)
+    page.context.set_offline(False)
+    page.goto(f"{live_server.url}/games/{game.pk}/deals/1/edit/")
+    expect(page.locator("#outbox")).to_have_text(SAVED)
+    expect(page.locator("#dealform h2")).to_have_text("Correct deal 1")
+    page.locator("#dealform input[name=points]").fill("90")
+    page.get_by_role("button", name="Save correction").click()
+    expect(page.locator("#outbox")).to_have_text(f"{SAVED} · Deal 1 corrected.")
+    assert stored(game) == [(1, hearts(90)), (2, hearts(100))]

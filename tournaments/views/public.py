@@ -51,6 +51,9 @@ EVENT_PLAYERS = 100
 EVENT_TABLES = 25
 """Tables per page of the event page's seating: the same hundred players or so."""
 STANDINGS_SECONDS = 300
+CACHED_PAGES = 40
+"""Pages of 100 places kept in the shared cache (4000 players): a page number typed beyond any event's
+is rendered each time instead, so made-up pages cannot crowd out the pages everyone reads."""
 STANDINGS_FRESH_SECONDS = 5
 """A spectator's poll sees standings at most this old. A busy event changes them with every deal (several a
 second): one render per page every few seconds then serves everyone (make loadtest: rendering the
@@ -211,7 +214,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         table = standings_page(tournament, page, query)
         return render_standings(request, part, {"tournament": tournament, "table": table, "version": version})
 
-    if query:
+    if query or page > CACHED_PAGES:
         board = mark_safe(build())
     else:  # a poll may get a render a few seconds old; a page opened, the standings as they are
         fresh_for = STANDINGS_FRESH_SECONDS if request.htmx else 0

@@ -1,7 +1,8 @@
 // Every htmx request that fails says so, on every page: a 4xx, a 5xx, no network, a time-out. htmx swaps
 // nothing on a failure (base.html's responseHandling), so the form keeps what was typed; this says what
 // to do. A refused CSRF token is renewed at once, so tapping again works. The live preview stays quiet
-// (data-quiet): the outbox's banner already speaks for the deal form.
+// (data-quiet): the outbox's banner already speaks for the deal form. A poll that fails (data-poll)
+// says the live updates are paused: nothing typed is at stake.
 const box = document.getElementById("request-status");
 
 function show(text) {
@@ -14,8 +15,8 @@ function failed(event, status) {
   const elt = event.detail.elt;
   if (!box || (elt && elt.closest("[data-quiet]"))) return;
   const words = box.dataset;
-  box.dataset.failedFor = elt && elt.id ? elt.id : "";
-  if (status === 0) show(navigator.onLine ? words.noAnswer : words.offline);
+  if (elt && elt.closest("[data-poll]")) show(words.live); // nothing typed is at stake: say so calmly
+  else if (status === 0) show(navigator.onLine ? words.noAnswer : words.offline);
   else if (status === 403 && event.detail.xhr.getResponseHeader("X-CSRF-Failure")) {
     fetch("/csrf/", { credentials: "same-origin", cache: "no-store" })
       .then((answer) => answer.json())

@@ -4,7 +4,7 @@
 // for the scorer to fix or discard; nothing is dropped silently. The banner always tells the truth.
 // The server stays the one judge of every rule: the outbox only keeps, sends and shows.
 
-const STORE = "jass-outbox-v1";
+const PREFIX = "jass-outbox-v1:"; // one key a deal: two tabs never write over each other's deals
 const DONE = "jass-outbox-done"; // what a correction did, said on the game page it goes back to
 const TIMEOUT_MS = 15000;
 const BACKOFF_S = [1, 2, 4, 8, 15, 30];
@@ -18,19 +18,31 @@ let attempt = 0;
 let problem = ""; // why the first deal still waits: "", "offline", "server", "signin"
 let done = ""; // what the last correction or Delete did, said beside "All saved"
 let inputSerial = 0;
+let sequence = 0;
+const renewed = new Set(); // deals sent again once with a fresh CSRF token: a second refusal waits
 let previewSerial = -1;
 let previewAsked = -1;
 
 export function load() {
-  try {
-    return JSON.parse(localStorage.getItem(STORE)) || [];
-  } catch {
-    return [];
+  const items = [];
+  for (let index = 0; index < localStorage.length; index += 1) {
+    const key = localStorage.key(index);
+    if (!key || !key.startsWith(PREFIX)) continue;
+    try {
+      items.push(JSON.parse(localStorage.getItem(key)));
+    } catch {
+      // another version's entry: not ours to read or drop
+    }
   }
+  return items.sort((a, b) => a.seq - b.seq);
 }
 
-function store(items) {
-  localStorage.setItem(STORE, JSON.stringify(items));
+function put(item) {
+  localStorage.setItem(PREFIX + item.id, JSON.stringify(item));
+}
+
+function drop(id) {
+  localStorage.removeItem(PREFIX + id);
 }
 
 function mine(items = load()) {
@@ -38,10 +50,11 @@ function mine(items = load()) {
 }
 
 function change(id, update) {
-  const items = load();
-  const item = items.find((each) => each.id === id);
-  if (item) update(item, items);
-  store(items.filter((each) => !each.gone));
+  const raw = localStorage.getItem(PREFIX + id);
+  if (!raw) return;
+  const item = JSON.parse(raw);
+  update(item);
+  put(item);
 }
 
 function say(template, values = {}) {
@@ -71,8 +84,11 @@ function savedNumbers() {
 }
 
 function nextNumber() {
-  const adds = mine().filter((item) => item.kind === "add").map((item) => item.number);
-  return Math.max(0, ...savedNumbers(), ...adds) + 1;
+  const items = mine();
+  const deleting = new Set(items.filter((item) => item.kind === "delete").map((item) => item.number));
+  const adds = items.filter((item) => item.kind === "add").map((item) => item.number);
+  const saved = savedNumbers().filter((number) => !deleting.has(number));
+  return Math.max(0, ...saved, ...adds) + 1;
 }
 
 function setNumber(form, number) {
@@ -169,8 +185,10 @@ function queue(form, kind) {
   const value = (name) => (fields.find(([key]) => key === name) || [])[1];
   const number = Number(form.dataset.number || value("number"));
   const fixing = form.dataset.fixing;
+  const before = fixing && load().find((each) => each.id === fixing);
   const item = {
     id: fixing || (kind === "add" && value("client_token")) || newToken(),
+    seq: before ? before.seq : Date.now() + (sequence += 1) / 1000, // in the order typed, a fix in its place
     game: page.game,
     owner: page.owner,
     kind,
@@ -182,12 +200,8 @@ function queue(form, kind) {
     state: "pending",
     message: "",
   };
-  const items = load().filter((each) => each.id !== fixing);
-  const at = fixing ? load().findIndex((each) => each.id === fixing) : -1;
-  if (at >= 0) items.splice(at, 0, item);
-  else items.push(item);
   try {
-    store(items);
+    put(item);
   } catch {
     window.alert(words.storage); // the phone's storage is full: say so, keep the form as typed
     return false;
@@ -267,7 +281,7 @@ async function sendOne(item) {
     return "later";
   }
   if (html !== undefined) {
-    change(item.id, (each) => (each.gone = true));
+    drop(item.id);
     apply(html);
     problem = "";
     attempt = 0;
@@ -275,29 +289,48 @@ async function sendOne(item) {
     emit("outbox:saved", { id: item.id, number: item.number });
     return "next";
   }
-  if (answer.type === "opaqueredirect") {
-    problem = "signin";
+  const status = answer.status;
+  if (answer.type === "opaqueredirect" || (status === 403 && renewed.has(item.id))) {
+    problem = "signin"; // the sign-in page, or a token refused again: the deal waits for a session
     return "later";
   }
-  if (answer.status === 403 && answer.headers.get("X-CSRF-Failure") && !item.renewed) {
-    item.renewed = true;
+  if (status === 403 && answer.headers.get("X-CSRF-Failure")) {
+    renewed.add(item.id);
     await renewCsrfToken().catch(() => {});
     return "again";
   }
-  if ([409, 422].includes(answer.status) || (answer.status >= 400 && answer.status < 500 && answer.status !== 408)) {
+  if (status === 403) {
+    problem = "signin";
+    return "later";
+  }
+  if (status >= 400 && status < 500 && ![408, 429].includes(status)) {
     const data = await answer.json().catch(() => ({}));
-    const message = data.refused || say(words.refusedStatus, { status: answer.status });
-    change(item.id, (each) => Object.assign(each, { state: "refused", message, conflict: answer.status === 409, next: data.next }));
+    const message = data.refused || say(words.refusedStatus, { status });
+    change(item.id, (each) => Object.assign(each, { state: "refused", message, conflict: status === 409, next: data.next }));
     if (data.form) showRefusedForm(item, data.form);
     problem = "";
     return "stop";
   }
-  problem = answer.status === 403 ? "signin" : "server";
+  problem = "server"; // 408, 429, 5xx, or a 2xx that is not our answer (a captive portal)
   return "later";
 }
 
 export async function flush() {
   if (!page || sending) return;
+  if (!navigator.locks) return sendAll();
+  // One tab sends at a time (a second tab, the app on the home screen): the others show what it does.
+  return navigator.locks.request("jass-outbox-send", { ifAvailable: true }, async (lock) => {
+    if (lock) await sendAll();
+    else retryLater(5);
+  });
+}
+
+function retryLater(seconds) {
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(flush, seconds * 1000);
+}
+
+async function sendAll() {
   sending = true;
   clearTimeout(retryTimer);
   paint();
@@ -308,9 +341,8 @@ export async function flush() {
       const outcome = await sendOne(first);
       if (outcome === "again") continue;
       if (outcome === "later") {
-        const delay = BACKOFF_S[Math.min(attempt, BACKOFF_S.length - 1)] * (0.75 + Math.random() / 2);
+        retryLater(BACKOFF_S[Math.min(attempt, BACKOFF_S.length - 1)] * (0.75 + Math.random() / 2));
         attempt += 1;
-        retryTimer = setTimeout(flush, delay * 1000);
         break;
       }
       if (outcome === "stop") break;
@@ -326,9 +358,9 @@ function showRefusedForm(item, html) {
   // its errors beside the fields (as without the outbox). It stays kept at its row too, until it is
   // saved or discarded.
   const form = dealForm();
-  const itself = form && form.dataset.outbox === "edit" && item.kind === "edit";
-  if (!form || (!itself && (touched(form) || form.dataset.fixing))) return;
-  htmx.swap("#entry", html, { swapStyle: "innerHTML", swapDelay: 0, settleDelay: 0 });
+  if (!form || form.dataset.outbox !== (item.kind === "edit" ? "edit" : "add")) return;
+  if (item.kind === "add" && (touched(form) || form.dataset.fixing)) return;
+  htmx.swap(form.parentElement, html, { swapStyle: "innerHTML", swapDelay: 0, settleDelay: 0 });
   const fresh = dealForm();
   fresh.dataset.fixing = item.id;
   const invalid = fresh.querySelector('[aria-invalid="true"]') || fresh.querySelector(".form-errors");
@@ -339,6 +371,8 @@ function showRefusedForm(item, html) {
 }
 
 function apply(html) {
+  const poll = document.getElementById("poll");
+  if (poll) htmx.trigger(poll, "htmx:abort"); // an older answer still on its way must not undo this one
   const form = dealForm();
   const kept = form && touched(form) ? typedPairs(form) : null;
   const focused = document.activeElement && document.activeElement.name;
@@ -355,6 +389,9 @@ function apply(html) {
       showNumber(fresh, Number(form.elements.number.value));
     } else setNumber(fresh, nextNumber());
     if (focused && fresh.elements[focused] && fresh.elements[focused].focus) fresh.elements[focused].focus({ preventScroll: true });
+  } else if (form && form.dataset.outbox === "add" && !form.dataset.fixing) {
+    const next = nextNumber(); // a Delete saved, or another phone's deal: the next number moved
+    if (Number(form.elements.number.value) !== next) setNumber(form, next);
   }
   paint(); // the rows still waiting go back on top of the list
   htmx.trigger(document.body, "deal-saved"); // a table's status panel asks for its control total
@@ -404,7 +441,9 @@ function pendingRow(item, columns) {
   row.className = `outbox-row ${item.state}`;
   row.append(cell(String(item.number)));
   const deal = document.createElement("td");
-  deal.append(document.createTextNode(item.preview || item.summary), document.createElement("br"), note(item));
+  const typed = item.preview || item.summary;
+  if (typed) deal.append(document.createTextNode(typed), document.createElement("br"));
+  deal.append(note(item));
   if (item.state === "refused") deal.append(actions(item));
   row.append(deal);
   const sides = document.querySelectorAll("#deals thead th.num").length;
@@ -413,9 +452,12 @@ function pendingRow(item, columns) {
   return row;
 }
 
-function markRow(item) {
+function markRow(item, body, columns) {
   const row = document.querySelector(`#deals tr[data-deal="${item.number}"]`);
-  if (!row) return;
+  if (!row) {
+    if (body) body.prepend(pendingRow(item, columns)); // its deal is gone: still shown, to discard
+    return;
+  }
   row.classList.add("outbox-marked", item.kind, item.state);
   const deal = row.cells[1];
   deal.append(note(item));
@@ -434,7 +476,7 @@ export function paint() {
   const columns = document.querySelectorAll("#deals thead th").length;
   for (const item of items) {
     if (item.kind === "add" && body) body.prepend(pendingRow(item, columns));
-    else markRow(item);
+    else markRow(item, body, columns);
   }
   paintBanner(items);
 }
@@ -458,11 +500,13 @@ function paintBanner(items) {
 // --- the scorer's answers to a refusal -------------------------------------------------------------
 
 function renumberFrom(items, start, number) {
+  // The deals typed after `start` follow on from `number`, in order; each is written back on its own.
   let next = number;
   for (const each of items.slice(start)) {
     if (each.game !== page.game || each.owner !== page.owner || each.kind !== "add") continue;
     each.number = next;
     each.fields = each.fields.map(([key, value]) => [key, key === "number" ? String(next) : value]);
+    put(each);
     next += 1;
   }
 }
@@ -477,11 +521,11 @@ document.addEventListener("click", (event) => {
   const item = items[at];
   if (action === "discard") {
     if (!window.confirm(say(words.discardConfirm, { n: item.number }))) return;
-    items.splice(at, 1);
-    if (item.kind === "add") renumberFrom(items, at, item.number);
+    drop(item.id);
+    if (item.kind === "add") renumberFrom(items, at + 1, item.number);
   } else if (action === "renumber") {
-    renumberFrom(items, at, item.next);
     Object.assign(item, { state: "pending", message: "", conflict: false });
+    renumberFrom(items, at, item.next);
   } else if (action === "fix") {
     const form = dealForm();
     if (!form) return;
@@ -493,9 +537,8 @@ document.addEventListener("click", (event) => {
     (form.querySelector("[autofocus]") || form.querySelector("input:not([type=hidden])"))?.focus();
     return;
   }
-  store(items);
   const form = dealForm();
-  if (form && !form.dataset.fixing) setNumber(form, nextNumber());
+  if (form && form.dataset.outbox === "add" && !form.dataset.fixing) setNumber(form, nextNumber());
   paint();
   flush();
 });
@@ -534,6 +577,9 @@ window.addEventListener("online", () => {
   flush();
 });
 window.addEventListener("offline", () => paint());
+window.addEventListener("storage", (event) => {
+  if (page && event.key && event.key.startsWith(PREFIX)) paint(); // another tab kept or sent a deal
+});
 
 if (page) {
   done = sessionStorage.getItem(DONE) || "";

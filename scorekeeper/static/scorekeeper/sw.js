@@ -26,8 +26,9 @@ function withTimeout(promise, ms) {
 async function page(request) {
   try {
     const answer = await withTimeout(fetch(request), NETWORK_WAIT_MS);
-    const owner = answer.headers.get("X-Offline-Page");
-    if (answer.ok && owner) await keep(request, answer.clone(), owner);
+    const owner = answer.headers.get("X-Offline-Owner");
+    if (owner) await forgetUnless(owner);
+    if (answer.ok && owner && answer.headers.get("X-Offline-Page")) await keep(request, answer.clone(), owner);
     return answer;
   } catch (error) {
     const cache = await caches.open(PAGES);
@@ -37,13 +38,14 @@ async function page(request) {
   }
 }
 
+async function forgetUnless(owner) {
+  if (!(await caches.has(PAGES))) return; // caches.open would make an empty one
+  const mark = await (await caches.open(PAGES)).match(OWNER);
+  if (mark && (await mark.text()) !== owner) await caches.delete(PAGES);
+}
+
 async function keep(request, answer, owner) {
-  let cache = await caches.open(PAGES);
-  const mark = await cache.match(OWNER);
-  if (mark && (await mark.text()) !== owner) {
-    await caches.delete(PAGES);
-    cache = await caches.open(PAGES);
-  }
+  const cache = await caches.open(PAGES);
   await cache.put(OWNER, new Response(owner));
   await cache.put(request.url.split("?")[0], answer);
 }
