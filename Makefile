@@ -29,7 +29,7 @@ test: $(INSTALLED) $(AXE)
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 bench: $(INSTALLED)
-	$(PY) manage.py bench --settings=scorekeeper.test_settings
+	$(PY) -m tests.tools.bench $(BENCH_ARGS)
 
 # Drops and re-creates its own database (named jass_loadtest or jass_loadtest_*); restarts the local PostgreSQL
 # midway (needs root). LOADTEST_ARGS e.g. "--duration 20 --no-faults"; docs/performance.md has the figures.
@@ -37,7 +37,7 @@ LOADTEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/jass_loadtest
 loadtest: $(INSTALLED)
 	DATABASE_URL=$(LOADTEST_DATABASE_URL) \
 	SECRET_KEY=$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))') \
-	$(PY) manage.py loadtest $(LOADTEST_ARGS)
+	$(PY) -m tests.tools.loadtest $(LOADTEST_ARGS)
 
 # The catalogues: every marked string into locale/*/LC_MESSAGES/django.po (the translators fill them in), then
 # the .mo files, which are committed so `make run` needs no gettext. Needs GNU gettext (Debian: gettext).
@@ -49,6 +49,7 @@ messages: $(INSTALLED)
 lint: $(INSTALLED)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 
 format: $(INSTALLED)
 	$(VENV)/bin/ruff format .

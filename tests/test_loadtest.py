@@ -18,9 +18,9 @@ import aiohttp
 import pytest
 
 from scorekeeper import services
-from scorekeeper.loadtest import driver, event, gunicorn_cpu
-from scorekeeper.management.commands import loadtest
 from scorekeeper.models import Deal
+from tests.tools.loadtest import command as loadtest
+from tests.tools.loadtest import driver, event, gunicorn_cpu
 
 db = pytest.mark.django_db(transaction=True)
 T = TypeVar("T")

@@ -18,8 +18,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from . import rules, services
-from .models import Game
+from scorekeeper import rules, services
+from scorekeeper.models import Game
 
 Figure = tuple[str, float, str]
 DEALS = [

@@ -15,11 +15,11 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from scorekeeper import history, rules, services
+from scorekeeper.models import Deal, DealScore, Game, Player, Seat
 from tournaments import sample
 
-from . import history, rules, services
-from .benchmarks import Figure, analyze, median_ms
-from .models import Deal, DealScore, Game, Player, Seat
+from .games import Figure, analyze, median_ms
 
 GAMES, DEALS, OTHERS, SEED = 1000, 12, 12, 2026
 SETTINGS = {"multipliers": "flat", "match_bonus": 0, "target": 10**9}

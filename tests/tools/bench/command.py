@@ -15,13 +15,13 @@ PRODUCTION_CONN_MAX_AGE = 60
 browser tests' live server), which on PostgreSQL would add a connection's set-up to every page timed."""
 
 FIGURES = [
-    "scorekeeper.benchmarks.rules_speed",
-    "scorekeeper.benchmarks.deal_entry",
-    "tournaments.benchmarks.event",
-    "scorekeeper.player_benchmarks.player_page",
-    "scorekeeper.phone_benchmarks.deal_answer",
-    "scorekeeper.phone_benchmarks.idle_poll",
-    "scorekeeper.phone_benchmarks.phone_deal",
+    "tests.tools.bench.games.rules_speed",
+    "tests.tools.bench.games.deal_entry",
+    "tests.tools.bench.tournaments.event",
+    "tests.tools.bench.players.player_page",
+    "tests.tools.bench.phone.deal_answer",
+    "tests.tools.bench.phone.idle_poll",
+    "tests.tools.bench.phone.phone_deal",
 ]
 
 

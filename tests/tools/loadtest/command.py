@@ -20,8 +20,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connections
 
-from ...loadtest import event, gunicorn_cpu, servers
-from ...loadtest.driver import Fault, Outcome, Plan, drive, figures
+from . import event, gunicorn_cpu, servers
+from .driver import Fault, Outcome, Plan, drive, figures
 
 USAGE = (
     "load_servers_cpu_s",

@@ -23,9 +23,10 @@ from django.test import Client
 from django.test.testcases import LiveServerThread
 from django.urls import reverse
 
-from . import services
-from .benchmarks import DEALS, Figure
-from .models import Game
+from scorekeeper import services
+from scorekeeper.models import Game
+
+from .games import DEALS, Figure
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE_NETWORK = {

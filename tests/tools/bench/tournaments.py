@@ -19,10 +19,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorekeeper import services as games
-from scorekeeper.benchmarks import Figure, analyze, median_ms
+from tournaments import seating, selectors, services
+from tournaments.management.commands.generate_tournament import play_pass, start_event
 
-from . import seating, selectors, services
-from .management.commands.generate_tournament import play_pass, start_event
+from .games import Figure, analyze, median_ms
 
 PLAYERS, PASSES, DEALS, SEED = 2000, 10, 12, 2026
 

@@ -101,7 +101,7 @@ def start(shape: Shape, env: dict[str, str], logs: Path) -> list[AppServer]:
             "--worker-class", "gthread", "--workers", str(shape.workers), "--threads", str(shape.threads),
             "--timeout", "30", "--graceful-timeout", "5", "--keep-alive", "5",
             "--no-control-socket", "--preload",  # a restarted worker forks the code loaded at start
-            "--config", "python:scorekeeper.loadtest.gunicorn_cpu",
+            "--config", "python:tests.tools.loadtest.gunicorn_cpu",
         ]  # fmt: skip
         with log.open("ab") as output:  # the app's own error log lines too, not the terminal
             process = subprocess.Popen(

@@ -5,7 +5,7 @@ what they were (a phone's poll, a deal post, a standings poll...), so that the f
 dominates. Only requests after the clock started count (the command then writes the file `clock`), not
 the phones opening their pages. Each worker writes its sums when it exits; a worker killed with SIGKILL
 writes none, so the split is complete only in a run without faults. The servers load it with
-`-c python:scorekeeper.loadtest.gunicorn_cpu`; the master and the workers import nothing of Django here.
+`-c python:tests.tools.loadtest.gunicorn_cpu`; the master and the workers import nothing of Django here.
 """
 
 from __future__ import annotations
