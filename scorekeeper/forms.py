@@ -122,8 +122,8 @@ class NewGameForm(forms.Form):
 
 def seat_label(variant: str, seat: int, *, optional: bool = False) -> str:
     """Seat 1 · team A in the team variants, else Seat 1: each label one whole phrase to translate."""
-    if variant in ("schieber", "coiffeur"):
-        team = "A" if seat % 2 else "B"
+    team = rules.side_of_seat(variant, seat, "")
+    if team:
         if optional:
             return _("Seat %(seat)s · team %(team)s (optional)") % {"seat": seat, "team": team}
         return _("Seat %(seat)s · team %(team)s") % {"seat": seat, "team": team}

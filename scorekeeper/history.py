@@ -25,10 +25,10 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext, pgettext_lazy
 
+from . import rules
 from .rules import VARIANT_MODULES
 from .rules.base import GameResult
 
-TEAM_VARIANTS = frozenset({"schieber", "coiffeur"})
 MIN_GAMES = 3
 """Best partner and toughest opponent need this many games together: one lucky evening is no record."""
 RESULT_WORDS = {
@@ -144,7 +144,7 @@ class Played:
 
     @property
     def is_team_game(self) -> bool:
-        return self.variant in TEAM_VARIANTS
+        return bool(rules.teams(self.variant))
 
     @property
     def won(self) -> bool:

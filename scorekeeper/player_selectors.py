@@ -22,7 +22,7 @@ from tournaments.selectors import NOTHING, game_side_sums, standings_rules
 from tournaments.standings import PassResult, rank
 
 from . import rules
-from .history import TEAM_VARIANTS, EventRow, Played, SeatRow, tallies_from, variant_order
+from .history import EventRow, Played, SeatRow, tallies_from, variant_order
 from .models import Game, Player, Seat
 from .selectors import side_label
 
@@ -93,11 +93,7 @@ class History:
     tournaments: list[Placing]
 
 
-def side_of(variant: str, position: int, name: str) -> str:
-    """Team A is seats 1 and 3, team B seats 2 and 4; in the other variants each seat is a side."""
-    if variant in TEAM_VARIANTS:
-        return "A" if position % 2 else "B"
-    return name
+side_of = rules.side_of_seat
 
 
 def choices(player: Player) -> tuple[list[int], list[str]]:

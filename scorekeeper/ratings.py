@@ -27,10 +27,10 @@ from datetime import datetime
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from . import rules
 from .rules.base import Placing
 
 MODEL = PlackettLuce()
-TEAM_VARIANTS = frozenset({"schieber", "coiffeur"})
 Z = 3
 """How many sigmas the shown rating stays below mu: 3 is openskill's (and TrueSkill's) convention."""
 
@@ -60,9 +60,7 @@ class Participant:
 
 def team_of(variant: str, position: int, name: str) -> str:
     """The side a seat plays for: team A (seats 1, 3) or B (2, 4) in team variants, else the player."""
-    if variant in TEAM_VARIANTS:
-        return "A" if position % 2 else "B"
-    return name
+    return rules.side_of_seat(variant, position, name)
 
 
 def game_participants(
@@ -174,7 +172,6 @@ __all__ = [
     "DEFAULT",
     "GAME",
     "MODEL",
-    "TEAM_VARIANTS",
     "TOURNAMENT",
     "Change",
     "Event",

@@ -14,9 +14,6 @@ from .models import Club, DealChange, Game, Player
 from .permissions import GameAccess
 from .rules.base import DealResult, GameResult
 
-SCHIEBER_TEAMS = {"A": (0, 2), "B": (1, 3)}
-TEAM_VARIANTS = frozenset({"schieber", "coiffeur"})
-
 
 @dataclass(frozen=True)
 class Side:
@@ -96,13 +93,13 @@ class Board:
 
     @property
     def is_team_game(self) -> bool:
-        return self.game.variant in TEAM_VARIANTS
+        return bool(rules.teams(self.game.variant))
 
 
 def side_label(variant: str, side: str, seats: list[str]) -> str:
-    if variant in TEAM_VARIANTS and side in SCHIEBER_TEAMS:
-        first, second = SCHIEBER_TEAMS[side]
-        return f"{seats[first]} & {seats[second]}"
+    partners = rules.teams(variant).get(side)
+    if partners:
+        return " & ".join(seats[index] for index in partners)
     return side
 
 

@@ -13,10 +13,11 @@ from django import forms
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from .. import rules
 from ..suits import mode_name
 from .base import DealForm
 
-TEAMS = ("A", "B")
+TEAMS = tuple(rules.teams("coiffeur"))
 
 
 def team_choices(seats: Sequence[str]) -> list[tuple[str, str]]:

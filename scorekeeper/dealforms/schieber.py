@@ -8,10 +8,11 @@ from django import forms
 from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
+from .. import rules
 from ..suits import mode_names
 from .base import DealForm
 
-TEAMS = ("A", "B")
+TEAMS = tuple(rules.teams("schieber"))
 
 
 class SchieberDealForm(DealForm):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import cache
 from importlib import import_module
 from typing import Any
 
@@ -44,6 +45,8 @@ __all__ = [
     "available_variants",
     "get_variant",
     "score_game",
+    "side_of_seat",
+    "teams",
 ]
 
 
@@ -56,6 +59,17 @@ def available_variants() -> dict[str, Variant]:
         except InvalidDeal:
             continue
     return found
+
+
+@cache
+def teams(variant: str) -> Mapping[str, tuple[int, ...]]:
+    """A team variant's sides by their seats (counted from 0); empty where everyone plays alone."""
+    return get_variant(variant).teams
+
+
+def side_of_seat(variant: str, position: int, name: str) -> str:
+    """The side seat `position` (counted from 1) plays for: its team, or the player in person."""
+    return next((side for side, seats in teams(variant).items() if position - 1 in seats), name)
 
 
 def get_variant(key: Any) -> Variant:

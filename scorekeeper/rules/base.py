@@ -163,6 +163,11 @@ class GameResult:
         }
 
 
+TWO_TEAMS: Mapping[str, tuple[int, ...]] = {"A": (0, 2), "B": (1, 3)}
+"""Partners sit across the table: team A is seats 1 and 3, team B seats 2 and 4."""
+NO_TEAMS: Mapping[str, tuple[int, ...]] = {}
+
+
 class Variant(Protocol):
     """What each variant module provides, registered by `key` in scorekeeper.rules."""
 
@@ -170,6 +175,9 @@ class Variant(Protocol):
     defaults: Mapping[str, Any]
     presets: Mapping[str, Mapping[str, Any]]
     player_counts: tuple[int, ...]
+    teams: Mapping[str, tuple[int, ...]]
+    """The sides of a team variant by their seats, counted from 0 (TWO_TEAMS); NO_TEAMS where every
+    player plays alone. Pages, statistics, ratings and tournaments ask this, never a list of keys."""
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult: ...
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from .base import (
     CARD_POINTS,
+    TWO_TEAMS,
     DealResult,
     Entry,
     GameResult,
@@ -30,7 +31,7 @@ from .base import (
 )
 
 KEY = "coiffeur"
-TEAMS = ("A", "B")
+TEAMS = tuple(TWO_TEAMS)
 OTHER = {"A": "B", "B": "A"}
 ENTRY_FIELDS = frozenset({"team", "row", "points", "match", "counter_match"})
 MAX_MULTIPLIER = 100
@@ -55,6 +56,7 @@ class Coiffeur:
         "no match bonus": {**DEFAULTS, "match_bonus": 0},
     }
     player_counts = (4,)
+    teams = TWO_TEAMS
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         require_seats(seats, self.player_counts)

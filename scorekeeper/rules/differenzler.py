@@ -12,6 +12,7 @@ from .base import (
     CARD_POINTS,
     CARD_POINTS_WORDS,
     MODES,
+    NO_TEAMS,
     DealResult,
     Entry,
     GameResult,
@@ -52,6 +53,7 @@ class Differenzler:
     defaults = DEFAULTS
     presets: dict[str, dict[str, Any]] = {"standard": DEFAULTS}
     player_counts = (3, 4)
+    teams = NO_TEAMS
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         players = require_seats(seats, self.player_counts)

@@ -12,6 +12,7 @@ from typing import Any
 from .base import (
     CARD_POINTS,
     CARD_POINTS_WORDS,
+    NO_TEAMS,
     DealResult,
     Entry,
     GameResult,
@@ -208,6 +209,7 @@ class Handjass:
     defaults: dict[str, Any] = {"out_at": 7, "min_points": 21}
     presets: dict[str, dict[str, Any]] = {"standard": dict(defaults)}
     player_counts = (2, 3, 4)
+    teams = NO_TEAMS
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         return score(seats, settings, deals)

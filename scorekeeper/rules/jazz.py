@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import (
+    NO_TEAMS,
     SUITS,
     DealResult,
     Entry,
@@ -163,6 +164,7 @@ class Jazz:
         "fifth_trick": {**defaults, "fifth_trick_penalty": 10},
     }
     player_counts = (3, 4, 5)
+    teams = NO_TEAMS
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         """Score the deals in schedule order; the first bad deal (or setting) raises InvalidDeal."""

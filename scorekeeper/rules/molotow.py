@@ -11,6 +11,7 @@ from typing import Any
 
 from .base import (
     CARD_POINTS,
+    NO_TEAMS,
     DealResult,
     Entry,
     GameResult,
@@ -49,6 +50,7 @@ class Molotow:
         "zero-sum (1 each)": {**DEFAULTS, "big_hand_others": 1},
     }
     player_counts = (4,)
+    teams = NO_TEAMS
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         players = require_seats(seats, self.player_counts)

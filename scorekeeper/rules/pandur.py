@@ -12,6 +12,7 @@ from typing import Any
 
 from .base import (
     CARD_POINTS,
+    NO_TEAMS,
     DealResult,
     Entry,
     GameResult,
@@ -168,6 +169,7 @@ class Pandur:
     defaults: dict[str, Any] = {"target": 15}
     presets: dict[str, dict[str, Any]] = {"standard": dict(defaults)}
     player_counts = (4,)
+    teams = NO_TEAMS
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         return score(seats, settings, deals)

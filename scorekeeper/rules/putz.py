@@ -12,6 +12,7 @@ from typing import Any
 
 from .base import (
     CARD_POINTS,
+    NO_TEAMS,
     DealResult,
     Entry,
     GameResult,
@@ -144,6 +145,7 @@ class Putz:
     defaults: dict[str, Any] = {"apple_below": 21, "win_at": 7, "lose_at": None}
     presets: dict[str, dict[str, Any]] = {"standard": dict(defaults)}
     player_counts = (3, 5)
+    teams = NO_TEAMS
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         return score(seats, settings, deals)

@@ -13,6 +13,7 @@ from .base import (
     CARD_POINTS,
     CARD_POINTS_WORDS,
     MODES,
+    TWO_TEAMS,
     DealResult,
     Entry,
     GameResult,
@@ -386,6 +387,7 @@ class Schieber:
     defaults: Mapping[str, Any] = DEFAULTS
     presets: Mapping[str, Mapping[str, Any]] = PRESETS
     player_counts = (4,)
+    teams = TWO_TEAMS
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         return score(seats, settings, deals)

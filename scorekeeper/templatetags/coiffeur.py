@@ -6,12 +6,13 @@ from dataclasses import dataclass
 
 from django import template
 
+from .. import rules
 from ..selectors import Board, DealRow
 from ..suits import mode_name
 
 register = template.Library()
 
-TEAMS = ("A", "B")
+TEAMS = tuple(rules.teams("coiffeur"))
 
 
 @dataclass

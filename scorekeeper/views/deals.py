@@ -209,8 +209,9 @@ def _board_after_write(access: GameAccess) -> Board:
 
 
 def _next_form(request: HttpRequest, board: Board) -> str | None:
-    """Only to a page that shows a new deal's form (it sends its shape), and only if it looks different."""
-    if board.result.finished or not board.can_score or not request.headers.get("X-Form-Shape"):
+    """Unless the phone's form looks the same already (X-Form-Shape). A correction page, which has no new
+    deal's form, keeps its own: this one goes to #entry, which only the game page has."""
+    if board.result.finished or not board.can_score:
         return None
     context = {"board": board, "game": board.game, "form": blank_deal_form(board)}
     html = with_shape(render_to_string(board.templates["form"], context, request))
