@@ -15,8 +15,8 @@ from typing import Any
 from django.http import HttpResponse
 from django.utils import timezone
 
-from .history import Played
 from .player_selectors import Placing
+from .player_statistics import Played
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 HISTORY_COLUMNS = (

@@ -22,8 +22,8 @@ from tournaments.selectors import NOTHING, game_side_sums, standings_rules
 from tournaments.standings import PassResult, rank
 
 from . import rules
-from .history import EventRow, Played, SeatRow, tallies_from, variant_order
 from .models import Game, Player, Seat
+from .player_statistics import EventRow, Played, SeatRow, tallies_from, variant_order
 from .selectors import side_label
 
 EVENT = "tournament_table__"

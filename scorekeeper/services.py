@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
-from . import history, ratings_service, rules
+from . import player_statistics, ratings_service, rules
 from .models import Club, Deal, DealChange, DealScore, Game, Membership, Player, Role, Seat
 from .rules.base import DealResult, GameResult, InvalidDeal
 
@@ -100,7 +100,7 @@ def create_game(
         settings=dict(settings),
         created_by=by,
         totals=dict(result.totals),
-        summary=history.game_summary(result),
+        summary=player_statistics.game_summary(result),
         seat_names=names,
     )
     Seat.objects.bulk_create(
@@ -138,7 +138,7 @@ def _store_result(game: Game, result: GameResult) -> None:
     game.winner = result.winner or ""
     game.revision += 1
     game.side_sums = side_sums(result.deals)
-    game.summary = history.game_summary(result)
+    game.summary = player_statistics.game_summary(result)
     game.save(update_fields=["totals", "side_sums", "summary", "finished", "winner", "revision"])
     if was_finished or game.finished:  # a finished game's result is rated; a correction re-rates it
         ratings_service.rate_game(game, result)

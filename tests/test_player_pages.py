@@ -29,7 +29,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorekeeper import history, rules, services
+from scorekeeper import player_statistics, rules, services
 from scorekeeper.models import Club, Deal, Game, Player, Seat
 from tournaments import services as events
 from tournaments.models import Tournament
@@ -387,7 +387,7 @@ def bulk_passes(club: Club, players: list[Player], count: int) -> None:
             finished=True,
             totals=dict(result.totals),
             winner=result.winner,
-            summary=history.game_summary(result),
+            summary=player_statistics.game_summary(result),
         )
         for _ in range(count)
     )

@@ -22,7 +22,7 @@ from . import seating
 from .formats import format_rules
 from .models import Bye, Entrant, Pass, Seating, TableSeat, Tournament
 from .selectors import Line
-from .services import history
+from .services import past_draws
 
 TRUMP_VARIANTS = frozenset({"schieber", "coiffeur", "differenzler"})
 """Variants whose deals have a trump: the score sheet gets a column to note it."""
@@ -207,7 +207,7 @@ def pass_cells(line: Line, columns: int) -> list[PassCell]:
 
 def schedule(tournament: Tournament) -> Schedule:
     """Every player's table and seat in every pass: the stored passes, then the passes drawn up front."""
-    drawn = history(tournament)
+    drawn = past_draws(tournament)
     draws = list(drawn) + _planned(tournament, drawn)
     where: dict[int, dict[int, Slot]] = defaultdict(dict)
     for draw in draws:

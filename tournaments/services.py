@@ -129,7 +129,7 @@ def pair(*, first: Entrant, second: Entrant) -> None:
 # ---- the draw -------------------------------------------------------------------------------------
 
 
-def history(tournament: Tournament) -> list[seating.Draw]:
+def past_draws(tournament: Tournament) -> list[seating.Draw]:
     """The drawn passes as the seating module sees them: two queries, however many passes."""
     rules = format_rules(tournament.format)
     seats: dict[tuple[int, int], list[tuple[int, int]]] = {}
@@ -239,7 +239,7 @@ def _draw(
             )
             % {"count": len(playing)}
         )
-    past = history(tournament)
+    past = past_draws(tournament)
     try:
         if rules.fixed_pairs:
             return seating.draw_pairs(

@@ -28,7 +28,7 @@ def sum_deal_scores(apps, schema_editor):
 def summarize_games(apps, schema_editor):
     """Every game replayed by today's rules engine, as a write would store it; a game whose entries the
     rules refuse keeps no summary (the player page lists it and counts it nowhere)."""
-    from scorekeeper import history, rules
+    from scorekeeper import player_statistics, rules
 
     Game = apps.get_model("scorekeeper", "Game")
     Seat = apps.get_model("scorekeeper", "Seat")
@@ -53,7 +53,7 @@ def summarize_games(apps, schema_editor):
                 )
             except rules.InvalidDeal:
                 continue
-            game.summary = history.game_summary(result)
+            game.summary = player_statistics.game_summary(result)
         Game.objects.bulk_update(batch, ["summary"])
 
 

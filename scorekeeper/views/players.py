@@ -16,7 +16,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, npgettext_lazy, pgettext
 from django.views.decorators.http import require_GET
 
-from .. import charts, exports, history, player_selectors, rules
+from .. import charts, exports, player_selectors, rules
+from .. import player_statistics as stats
 from ..models import Club, Player, variant_name
 from ..permissions import Need, game_access, load_club
 from ..player_selectors import Filters
@@ -93,17 +94,17 @@ def _line(title: str, series: Sequence[tuple[str, float]], unit: Promise, **opti
 def _charts(data: player_selectors.History, filters: Filters) -> list[ChartView]:
     """Points per pass (or per deal where no pass was played), rank per event, a score distribution."""
     # only the points shown get a date in words: a thousand date_format calls took 30 ms
-    short = [(_day(label), value) for label, value in history.pass_points(data.games)[-CHART_POINTS:]]
+    short = [(_day(label), value) for label, value in stats.pass_points(data.games)[-CHART_POINTS:]]
     points = _line(_("Points per pass"), short, PASSES)
     if points is None:
-        per_deal = [(_day(label), value) for label, value in history.deal_points(data.games)[-CHART_POINTS:]]
+        per_deal = [(_day(label), value) for label, value in stats.deal_points(data.games)[-CHART_POINTS:]]
         points = _line(_("Schieber points per deal, game by game"), per_deal, GAMES)
     events = player_selectors.rank_series(data.tournaments)[-CHART_POINTS:]
     ranks = [(_day(label), value) for label, value in events]
     shown = [points, _line(_("Rank per tournament"), ranks, TOURNAMENTS, invert=True, whole=True, include=1)]
-    variant = filters.variant or history.main_variant(data.games)
+    variant = filters.variant or stats.main_variant(data.games)
     if variant:
-        bins = charts.histogram(history.game_totals(data.games, variant))
+        bins = charts.histogram(stats.game_totals(data.games, variant))
         title = _("%(variant)s: points per game") % {"variant": variant_name(variant)}
         counts = [(b.label, b.count) for b in bins]
         ranges = ", ".join(_bar_text(b.label, str(b.count)) for b in bins)
@@ -125,8 +126,8 @@ def player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     filters = _filters(request)
     years, variants = player_selectors.choices(person)
     data = player_selectors.history(person, filters)
-    partners = history.partners(data.games, data.names)
-    opponents = history.opponents(data.games, data.names)
+    partners = stats.partners(data.games, data.names)
+    opponents = stats.opponents(data.games, data.names)
     context = {
         "club": club,
         "player": person,
@@ -135,12 +136,12 @@ def player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "variants": variants,
         "page": Paginator(data.games, PER_PAGE).get_page(request.GET.get("page")),
         "running": sum(1 for game in data.games if not game.finished),
-        "stats": history.statistics(data.games),
+        "stats": stats.statistics(data.games),
         "partners": partners[:SHOWN_RECORDS],
         "opponents": opponents[:SHOWN_RECORDS],
-        "best_partner": history.best_partner(partners),
-        "toughest_opponent": history.toughest_opponent(opponents),
-        "min_games": history.MIN_GAMES,
+        "best_partner": stats.best_partner(partners),
+        "toughest_opponent": stats.toughest_opponent(opponents),
+        "min_games": stats.MIN_GAMES,
         "tournaments": data.tournaments,
         "charts": _charts(data, filters),
     }
@@ -158,10 +159,10 @@ def player_vs(request: HttpRequest, slug: str, pk: int, other: int) -> HttpRespo
         "club": club,
         "player": person,
         "rival": rival,
-        "overall": history.head_to_head(games, rival.pk, rival.name),
+        "overall": stats.head_to_head(games, rival.pk, rival.name),
         "per_variant": [
-            (variant, history.head_to_head(played, rival.pk, rival.name))
-            for variant, played in history.by_variant(games).items()
+            (variant, stats.head_to_head(played, rival.pk, rival.name))
+            for variant, played in stats.by_variant(games).items()
         ],
         "page": Paginator(games, PER_PAGE).get_page(request.GET.get("page")),
     }

@@ -292,7 +292,7 @@ def test_einzelschieber_with_16_players_over_4_passes(
             expect(director.locator(".pr-link")).to_have_text(links)
             expect(director.locator(".pr-control b")).to_have_text(["314"] * TABLES)  # 2 deals x 157
         # The draw repeats no partnership: in the database's history ...
-        assert count_repeats(services.history(tournament)).partners == 0
+        assert count_repeats(services.past_draws(tournament)).partners == 0
         teams = play_pass(phones, tables, number)
         # ... and as the table pages showed the teams: 8 teams of two per pass, none seen before.
         partnerships += partners_of(teams)
@@ -306,7 +306,7 @@ def test_einzelschieber_with_16_players_over_4_passes(
         expect_all_confirmed(director, base, slug, number)
 
     assert sorted(len(scores) for scores in by_pass.values()) == [PASSES] * 16  # everyone played every pass
-    assert count_repeats(services.history(tournament)).partners == 0
+    assert count_repeats(services.past_draws(tournament)).partners == 0
     expect(director.locator(".td-status")).to_contain_text("Pass 1\N{EN DASH}4: all drawn.")
     expect(director.get_by_role("button", name=re.compile(r"^Draw Pass"))).to_have_count(0)
     # The 4 passes hand out 4 x 4 x 314 = 5024 points in all: each player's team's points.

@@ -18,7 +18,7 @@ from tournaments import seating
 from tournaments.management.commands import demo_tournament
 from tournaments.models import Table, Tournament
 from tournaments.selectors import standings
-from tournaments.services import history
+from tournaments.services import past_draws
 
 PLAYERS, PASSES, DEALS = 16, 3, 4
 
@@ -42,7 +42,7 @@ def seatings(tournament: Tournament) -> list[list[tuple[int, ...]]]:
     """Each pass's tables by start number: comparable across two tournaments."""
     numbers = dict(tournament.entrants.values_list("pk", "number"))
     return [
-        [tuple(numbers[pk] for pk in table.seats) for table in draw.tables] for draw in history(tournament)
+        [tuple(numbers[pk] for pk in table.seats) for table in draw.tables] for draw in past_draws(tournament)
     ]
 
 
@@ -68,7 +68,7 @@ def test_every_pass_is_drawn_played_and_confirmed(club: Club, format: str) -> No
 
 def test_no_repeated_partners(club: Club) -> None:
     tournament = generate()
-    assert seating.count_repeats(history(tournament)).partners == 0
+    assert seating.count_repeats(past_draws(tournament)).partners == 0
 
 
 def test_totals_are_conserved(club: Club) -> None:
@@ -130,5 +130,5 @@ def test_demo_has_a_running_tournament_and_is_idempotent(db: None) -> None:
     played = [table.game.deals.count() for table in second.tables.order_by("number")]
     assert played == list(demo_tournament.PASS_2_DEALS)
     assert not any(table.locked for table in second.tables.all())
-    assert seating.count_repeats(history(tournament)).partners == 0
+    assert seating.count_repeats(past_draws(tournament)).partners == 0
     assert len(standings(tournament)) == 16

@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper import history, rules, services
+from scorekeeper import player_statistics, rules, services
 from scorekeeper.models import Deal, DealScore, Game, Player, Seat
 from tournaments import sample
 
@@ -76,7 +76,7 @@ def _play(
     entries = sample.schieber_deals(rng, deals)
     result = rules.score_game("schieber", names, SETTINGS, entries, deal_limit=deals)
     game.totals, game.side_sums = dict(result.totals), services.side_sums(result.deals)
-    game.summary = history.game_summary(result)
+    game.summary = player_statistics.game_summary(result)
     game.finished, game.winner, game.revision = result.finished, result.winner or "", deals
     return [
         (Deal(game=game, number=number, entry=entry), scored)

@@ -39,7 +39,7 @@ def event(players: int = PLAYERS, passes: int = PASSES, deals: int = DEALS) -> I
     last = services.draw_next_pass(tournament=tournament, by=owner)
     yield "seating_ms", round((time.perf_counter() - start) * 1000), "ms"
     play_pass(last, SEED)
-    yield "repeat_partners", seating.count_repeats(services.history(tournament)).partners, "pairs"
+    yield "repeat_partners", seating.count_repeats(services.past_draws(tournament)).partners, "pairs"
     yield from _standings(tournament)
 
 

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import charts, history
-from scorekeeper.history import DealRow, Played, Record, SeatRow
+from scorekeeper import charts, player_statistics
+from scorekeeper.player_statistics import DealRow, Played, Record, SeatRow
 
 ANNA, BEAT, CLA, DORA, EMIL = 1, 2, 3, 4, 5
 NAMES = {ANNA: "Anna", BEAT: "Beat", CLA: "Cla", DORA: "Dora", EMIL: "Emil"}
@@ -54,7 +54,7 @@ def game(
         player=ANNA,
         seats=seats,
         deal_count=len(deals),
-        tallies=history.tally_deals(sides, deals),
+        tallies=player_statistics.tally_deals(sides, deals),
         totals=totals or summed,
         ranks=ranks,
         finished=finished,
@@ -179,8 +179,8 @@ JAZZ = game(
 EVERYTHING = [*SCHIEBER, G5, *MOLOTOW, PUTZ, HANDJASS, JAZZ]
 
 
-def stats_of(games: Sequence[Played], variant: str) -> history.VariantStats:
-    return next(s for s in history.statistics(games) if s.variant == variant)
+def stats_of(games: Sequence[Played], variant: str) -> player_statistics.VariantStats:
+    return next(s for s in player_statistics.statistics(games) if s.variant == variant)
 
 
 def test_a_played_game_from_the_players_seat() -> None:
@@ -189,7 +189,7 @@ def test_a_played_game_from_the_players_seat() -> None:
     assert [s.player for s in G2.partners] == [EMIL]
     assert [s.player for s in G2.opponents] == [BEAT, DORA]
     assert (G5.place, G5.result, PUTZ.place) == ("2nd of 4", "lost", "2nd of 3")
-    assert [history.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
+    assert [player_statistics.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
         "1st",
         "2nd",
         "3rd",
@@ -250,7 +250,7 @@ def test_jazz_penalty_per_sub_game() -> None:
 
 
 def test_statistics_per_variant_in_the_registry_order() -> None:
-    stats = history.statistics(EVERYTHING)
+    stats = player_statistics.statistics(EVERYTHING)
     assert [(s.variant, s.games, s.wins) for s in stats] == [
         ("schieber", 3, 2),
         ("differenzler", 1, 0),
@@ -259,11 +259,11 @@ def test_statistics_per_variant_in_the_registry_order() -> None:
         ("handjass", 1, 1),
         ("jazz", 1, 0),
     ]
-    assert history.statistics([RUNNING]) == []
+    assert player_statistics.statistics([RUNNING]) == []
 
 
 def test_partners_count_games_on_the_same_side() -> None:
-    records = history.partners(EVERYTHING, NAMES)
+    records = player_statistics.partners(EVERYTHING, NAMES)
     # Cla: game 1 won, game 3 level; Emil: game 2 won (Anna and Emil are team B); running game 4 not counted
     assert [(r.name, r.games, r.wins, r.losses, r.ties) for r in records] == [
         ("Cla", 2, 1, 0, 1),
@@ -272,7 +272,7 @@ def test_partners_count_games_on_the_same_side() -> None:
 
 
 def test_opponents_count_who_finished_ahead() -> None:
-    records = {r.name: r for r in history.opponents(EVERYTHING, NAMES)}
+    records = {r.name: r for r in player_statistics.opponents(EVERYTHING, NAMES)}
     # Beat: Schieber 1 (+), 2 (+), 3 (level); Differenzler (-); Molotow 6 (+), 7 (-); Putz (-); Handjass (+);
     # Jazz: Anna 2nd, Beat 3rd (+)
     beat = records["Beat"]
@@ -287,39 +287,39 @@ def test_opponents_count_who_finished_ahead() -> None:
 
 
 def test_best_partner_and_toughest_opponent() -> None:
-    partners = history.partners(EVERYTHING, NAMES)
-    opponents = history.opponents(EVERYTHING, NAMES)
-    assert history.best_partner(partners) is None  # nobody has 3 games with her yet
-    best = history.best_partner(partners, min_games=1)
+    partners = player_statistics.partners(EVERYTHING, NAMES)
+    opponents = player_statistics.opponents(EVERYTHING, NAMES)
+    assert player_statistics.best_partner(partners) is None  # nobody has 3 games with her yet
+    best = player_statistics.best_partner(partners, min_games=1)
     assert best is not None and best.name == "Emil"  # 1 of 1 beats Cla's 1 of 2
-    toughest = history.toughest_opponent(opponents)
+    toughest = player_statistics.toughest_opponent(opponents)
     assert toughest is not None and toughest.name == "Beat"  # 5 of 9 against Cla's 4 of 6, Dora's 6 of 7
 
 
 def test_ties_in_best_and_toughest_go_to_more_games_then_the_name() -> None:
     records = [Record(7, "Zora", 4, 2, 2), Record(8, "Ueli", 6, 3, 3), Record(9, "Anton", 6, 3, 3)]
-    assert history.best_partner(records).name == "Anton"
-    assert history.toughest_opponent(records).name == "Anton"
+    assert player_statistics.best_partner(records).name == "Anton"
+    assert player_statistics.toughest_opponent(records).name == "Anton"
 
 
 def test_head_to_head() -> None:
-    beat = history.head_to_head(EVERYTHING, BEAT, "Beat")
+    beat = player_statistics.head_to_head(EVERYTHING, BEAT, "Beat")
     assert beat.together.games == 0
     assert (beat.against.games, beat.against.wins, beat.against.losses, beat.against.ties) == (9, 5, 3, 1)
     assert len(beat.games) == 10  # the running game 4 is listed too
-    cla = history.head_to_head(SCHIEBER, CLA, "Cla")
+    cla = player_statistics.head_to_head(SCHIEBER, CLA, "Cla")
     assert (cla.together.games, cla.together.wins, cla.together.ties) == (2, 1, 1)
     assert cla.against.games == 0
-    emil = history.head_to_head(SCHIEBER, EMIL, "Emil")
+    emil = player_statistics.head_to_head(SCHIEBER, EMIL, "Emil")
     assert (emil.together.games, emil.together.wins, len(emil.games)) == (1, 1, 2)
 
 
 def test_series_for_the_charts() -> None:
-    assert history.pass_points(reversed(SCHIEBER)) == [("2025-03-03", 177), ("2025-03-04", 157)]
-    assert history.deal_points([G1]) == [("2025-03-02", pytest.approx(357 / 3))]
-    assert history.main_variant(EVERYTHING) == "schieber"
-    assert history.main_variant([*MOLOTOW, G5]) == "molotow"
-    assert history.game_totals(EVERYTHING, "molotow") == [3, -1]
+    assert player_statistics.pass_points(reversed(SCHIEBER)) == [("2025-03-03", 177), ("2025-03-04", 157)]
+    assert player_statistics.deal_points([G1]) == [("2025-03-02", pytest.approx(357 / 3))]
+    assert player_statistics.main_variant(EVERYTHING) == "schieber"
+    assert player_statistics.main_variant([*MOLOTOW, G5]) == "molotow"
+    assert player_statistics.game_totals(EVERYTHING, "molotow") == [3, -1]
 
 
 # ---- charts ---------------------------------------------------------------------------------------------
