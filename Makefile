@@ -50,6 +50,7 @@ lint: $(INSTALLED)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/djlint templates --lint
 
 format: $(INSTALLED)
 	$(VENV)/bin/ruff format .

@@ -195,3 +195,14 @@ def test_every_page_names_its_owner_for_the_service_worker(
 def test_a_poll_failing_says_the_live_updates_are_paused(client: Client, db: None) -> None:
     page = client.get("/").content.decode()
     assert 'data-live="Live updates paused: no connection to the server.' in page
+
+
+@pytest.mark.parametrize("number", ["²", "٣", "9" * 5000])
+def test_a_preview_with_an_odd_deal_number_is_no_server_error(
+    game: Game, client_as: Callable[[str | None], Client], number: str
+) -> None:
+    """A superscript or Arabic-Indic digit passes str.isdigit() but not int(): found by the form fuzzer."""
+    response = client_as("scorer").post(
+        f"/games/{game.pk}/deals/preview/", {**deal(2), "number": number}, **OUTBOX
+    )
+    assert response.status_code == 200 and game.deals.count() == 1

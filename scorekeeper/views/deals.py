@@ -60,8 +60,9 @@ def _posted_token(request: HttpRequest) -> uuid.UUID | None:
 
 
 def _posted_number(request: HttpRequest) -> int | None:
+    """ASCII digits only, and few: "²" is a digit to str.isdigit(), and int() of it fails."""
     raw = request.POST.get("number", "")
-    return int(raw) if raw.isdigit() else None
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 6 else None
 
 
 def blank_deal_form(board: Board) -> DealForm:

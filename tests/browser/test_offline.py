@@ -21,6 +21,7 @@ from scorekeeper.models import Club, Game, Player
 from tests.browser.relay import Relay
 from tests.browser.steps import screenshot, sign_in
 from tests.conftest import play
+from tests.tournaments.builders import draw, make_event, tables
 
 pytestmark = pytest.mark.browser
 SAVED = "✓ All saved"
@@ -330,3 +331,22 @@ def test_a_correction_page_keeps_its_form_while_other_deals_are_sent(
     page.get_by_role("button", name="Save correction").click()
     expect(page.locator("#outbox")).to_have_text(f"{SAVED} · Deal 1 corrected.")
     assert stored(game) == [(1, hearts(90)), (2, hearts(100))]
+
+
+def test_a_table_phone_keeps_its_deals_offline_too(
+    new_page: Callable[..., Page], relay: Relay, club: Club
+) -> None:
+    """A tournament table's link, no account: two deals typed with the network cut, saved once back."""
+    table = tables(draw(make_event(club)))[0]
+    page = new_page()
+    page.goto(f"{relay.url}/t/{table.token}/")
+    expect(page.locator("#outbox")).to_have_text(SAVED)
+    go_offline(page, relay)
+    type_deal(page, 1, 100)
+    type_deal(page, 2, 60)
+    expect(page.locator("#outbox")).to_contain_text("2 deals not saved yet: no network")
+    go_online(page, relay)
+    expect(page.locator("#outbox")).to_have_text(SAVED, timeout=20_000)
+    deals = Game.objects.get(pk=table.game_id).deals.order_by("number").values_list("number", "entry")
+    assert list(deals) == [(1, hearts(100)), (2, hearts(60))]
+    expect(page.locator('[data-control="entered"]')).to_have_text("314")  # the status panel followed

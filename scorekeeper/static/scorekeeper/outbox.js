@@ -394,7 +394,9 @@ function apply(html) {
     if (Number(form.elements.number.value) !== next) setNumber(form, next);
   }
   paint(); // the rows still waiting go back on top of the list
-  htmx.trigger(document.body, "deal-saved"); // a table's status panel asks for its control total
+  if (!mine().some((item) => item.state !== "refused")) {
+    htmx.trigger(document.body, "deal-saved"); // all sent: a table's status panel asks for its total
+  }
 }
 
 // --- showing -------------------------------------------------------------------------------------
