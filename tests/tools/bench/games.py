@@ -46,7 +46,7 @@ def analyze() -> None:
         cursor.execute("ANALYZE")
 
 
-def _game_with_deals(count: int) -> tuple[Game, User]:
+def game_with_deals(count: int) -> tuple[Game, User]:
     """A Schieber game that cannot end, with `count` deals already in it."""
     user = User.objects.create_user(f"bench-{uuid.uuid4().hex[:8]}")
     club = services.create_club(name="Bench", slug=f"bench-{uuid.uuid4().hex[:8]}", owner=user)
@@ -64,7 +64,7 @@ def _game_with_deals(count: int) -> tuple[Game, User]:
 def deal_entry(repeat: int = 30) -> Iterator[Figure]:
     """A phone posting deal 101 (htmx, from the page as it was: the answer adds the row), then deal 1
     of a fresh game: queries."""
-    game, user = _game_with_deals(100)
+    game, user = game_with_deals(100)
     client = Client()
     client.force_login(user)
 
@@ -89,7 +89,7 @@ def deal_entry(repeat: int = 30) -> Iterator[Figure]:
     shown = revision(game)
     with CaptureQueriesContext(connection) as at_101:
         post(game, 101, shown)
-    empty, _ = _game_with_deals(0)
+    empty, _ = game_with_deals(0)
     Game.objects.filter(pk=empty.pk).update(club=game.club)
     with CaptureQueriesContext(connection) as at_1:
         post(empty, 1, 0)

@@ -17,16 +17,14 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from django.contrib.auth.models import User
 from django.contrib.staticfiles.handlers import StaticFilesHandler
 from django.test import Client
 from django.test.testcases import LiveServerThread
 from django.urls import reverse
 
-from scorekeeper import services
 from scorekeeper.models import Game
 
-from .games import DEALS, Figure
+from .games import Figure, game_with_deals
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE_NETWORK = {
@@ -39,22 +37,9 @@ CPU_SLOWDOWN = 4
 POLL_SECONDS = 5  # hx-trigger="every 5s" (templates/scorekeeper/game.html)
 
 
-def _scorer_game(deals: int) -> tuple[Game, User]:
-    user = User.objects.create_user(f"phone-{uuid.uuid4().hex[:8]}")
-    club = services.create_club(name="Phone", slug=f"phone-{uuid.uuid4().hex[:8]}", owner=user)
-    players = [services.add_player(club=club, name=name) for name in ("Anna", "Beat", "Cla", "Dora")]
-    game = services.create_game(
-        club=club, variant="schieber", players=players, settings={"target": 10**9}, by=user
-    )
-    for number in range(1, deals + 1):
-        entry = DEALS[number % 4]
-        services.record_deal(game_id=game.pk, entry=entry, by=user, number=number, client_token=uuid.uuid4())
-    return game, user
-
-
 def deal_answer() -> Iterator[Figure]:
     """Deal 13 of a game, posted as the outbox posts it from the page: gzip, as every phone asks."""
-    game, user = _scorer_game(12)
+    game, user = game_with_deals(12)
     client = Client()
     client.force_login(user)
     page = client.get(reverse("game", args=[game.pk])).content.decode()
@@ -75,7 +60,7 @@ def deal_answer() -> Iterator[Figure]:
 
 def idle_poll(polls: int = 600) -> Iterator[Figure]:
     """A table phone that nobody touches: its poll, unchanged, in CPU time of the serving process."""
-    game, user = _scorer_game(12)
+    game, user = game_with_deals(12)
     client = Client()
     client.force_login(user)
     page = client.get(reverse("game", args=[game.pk])).content.decode()
@@ -128,7 +113,7 @@ def phone_deal(deals: int = 12) -> Iterator[Figure]:
         return
     from playwright.sync_api import sync_playwright
 
-    game, user = _scorer_game(12)
+    game, user = game_with_deals(12)
     client = Client()
     client.force_login(user)
     rows, saved = [], []
