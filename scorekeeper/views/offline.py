@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 
 @cache
@@ -20,7 +20,7 @@ def _service_worker() -> bytes:
         return file.read()
 
 
-@require_GET
+@require_safe
 def service_worker(request: HttpRequest) -> HttpResponse:
     """Served from the root, so it may look after every page of the site (a static file could not)."""
     response = HttpResponse(_service_worker(), content_type="text/javascript")
@@ -30,7 +30,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 
 @never_cache
-@require_GET
+@require_safe
 def csrf_token(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"token": get_token(request)})
 
