@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper import rules
+
 from .models import Format
 
 NEVER = 10**9
@@ -15,25 +17,32 @@ NEVER = 10**9
 class FormatRules:
     variant: str
     table_size: int
-    partners: bool  # Schieber teams: seats 1 & 3 against 2 & 4
     fixed_pairs: bool
-    lowest_wins: bool
     uses_deal_limit: bool  # a pass is a number of deals (Schieber); otherwise the variant's own game
     settings: dict[str, Any]  # the tournament preset over the variant's defaults
+
+    @property
+    def partners(self) -> bool:
+        """Teams at the table (seats 1 & 3 against 2 & 4): the variant says so (its rules module)."""
+        return bool(rules.teams(self.variant))
+
+    @property
+    def lowest_wins(self) -> bool:
+        return rules.get_variant(self.variant).lowest_wins
 
 
 _FLAT = {"multipliers": "flat", "match_bonus": 0, "target": NEVER}
 
 FORMATS: dict[str, FormatRules] = {
-    Format.EINZELSCHIEBER: FormatRules("schieber", 4, True, False, False, True, dict(_FLAT)),
-    Format.TEAM_SCHIEBER: FormatRules("schieber", 4, True, True, False, True, dict(_FLAT)),
-    Format.DIFFERENZLER: FormatRules("differenzler", 4, False, False, True, False, {}),
-    Format.MOLOTOW: FormatRules("molotow", 4, False, False, False, False, {}),
-    Format.PUTZ: FormatRules("putz", 3, False, False, False, False, {}),
-    Format.HANDJASS: FormatRules("handjass", 4, False, False, False, False, {}),
-    Format.PANDUR: FormatRules("pandur", 4, False, False, False, False, {}),
-    Format.JAZZ: FormatRules("jazz", 4, False, False, True, False, {}),
-    Format.COIFFEUR: FormatRules("coiffeur", 4, True, True, False, False, {}),
+    Format.EINZELSCHIEBER: FormatRules("schieber", 4, False, True, dict(_FLAT)),
+    Format.TEAM_SCHIEBER: FormatRules("schieber", 4, True, True, dict(_FLAT)),
+    Format.DIFFERENZLER: FormatRules("differenzler", 4, False, False, {}),
+    Format.MOLOTOW: FormatRules("molotow", 4, False, False, {}),
+    Format.PUTZ: FormatRules("putz", 3, False, False, {}),
+    Format.HANDJASS: FormatRules("handjass", 4, False, False, {}),
+    Format.PANDUR: FormatRules("pandur", 4, False, False, {}),
+    Format.JAZZ: FormatRules("jazz", 4, False, False, {}),
+    Format.COIFFEUR: FormatRules("coiffeur", 4, True, False, {}),
 }
 
 
@@ -41,8 +50,6 @@ def format_rules(key: str) -> FormatRules:
     return FORMATS[key]
 
 
-def side_of(rules: FormatRules, position: int, name: str) -> str:
-    """The side a seat scores for: team A (seats 1, 3) or B (2, 4) with partners, else the player."""
-    if rules.partners:
-        return "A" if position % 2 else "B"
-    return name
+def side_of(format_: FormatRules, position: int, name: str) -> str:
+    """The side a seat scores for: its team in a team variant, else the player."""
+    return rules.side_of_seat(format_.variant, position, name)

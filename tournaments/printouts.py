@@ -15,6 +15,7 @@ import segno
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from scorekeeper.rules import get_variant
 from scorekeeper.rules.base import CARD_POINTS, InvalidDeal
 from scorekeeper.rules.schieber import read_multipliers
 
@@ -23,9 +24,6 @@ from .formats import format_rules
 from .models import Bye, Entrant, Pass, Seating, TableSeat, Tournament
 from .selectors import Line
 from .services import past_draws
-
-TRUMP_VARIANTS = frozenset({"schieber", "coiffeur", "differenzler"})
-"""Variants whose deals have a trump: the score sheet gets a column to note it."""
 
 SHEET_ROWS = 12
 """Rows on a score sheet when the format has no fixed number of deals (the variant's own game)."""
@@ -182,7 +180,7 @@ def sheet_rows(tournament: Tournament) -> range:
 
 
 def has_trump(tournament: Tournament) -> bool:
-    return format_rules(tournament.format).variant in TRUMP_VARIANTS
+    return get_variant(format_rules(tournament.format).variant).trumps
 
 
 @dataclass(frozen=True)

@@ -178,6 +178,10 @@ class Variant(Protocol):
     teams: Mapping[str, tuple[int, ...]]
     """The sides of a team variant by their seats, counted from 0 (TWO_TEAMS); NO_TEAMS where every
     player plays alone. Pages, statistics, ratings and tournaments ask this, never a list of keys."""
+    lowest_wins: bool
+    """The lowest total wins (a penalty game): tournaments rank a pass's raw scores upward."""
+    trumps: bool
+    """Every deal has a trump: a printed score sheet gets a column to note it."""
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult: ...
 

@@ -57,6 +57,8 @@ class Coiffeur:
     }
     player_counts = (4,)
     teams = TWO_TEAMS
+    lowest_wins = False
+    trumps = True
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         require_seats(seats, self.player_counts)

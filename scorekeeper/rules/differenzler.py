@@ -54,6 +54,8 @@ class Differenzler:
     presets: dict[str, dict[str, Any]] = {"standard": DEFAULTS}
     player_counts = (3, 4)
     teams = NO_TEAMS
+    lowest_wins = True
+    trumps = True
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         players = require_seats(seats, self.player_counts)

@@ -210,6 +210,8 @@ class Handjass:
     presets: dict[str, dict[str, Any]] = {"standard": dict(defaults)}
     player_counts = (2, 3, 4)
     teams = NO_TEAMS
+    lowest_wins = False
+    trumps = False
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         return score(seats, settings, deals)

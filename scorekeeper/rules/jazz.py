@@ -165,6 +165,8 @@ class Jazz:
     }
     player_counts = (3, 4, 5)
     teams = NO_TEAMS
+    lowest_wins = True
+    trumps = False
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         """Score the deals in schedule order; the first bad deal (or setting) raises InvalidDeal."""

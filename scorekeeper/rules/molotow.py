@@ -51,6 +51,8 @@ class Molotow:
     }
     player_counts = (4,)
     teams = NO_TEAMS
+    lowest_wins = False
+    trumps = False
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         players = require_seats(seats, self.player_counts)

@@ -146,6 +146,8 @@ class Putz:
     presets: dict[str, dict[str, Any]] = {"standard": dict(defaults)}
     player_counts = (3, 5)
     teams = NO_TEAMS
+    lowest_wins = False
+    trumps = False
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         return score(seats, settings, deals)

@@ -388,6 +388,8 @@ class Schieber:
     presets: Mapping[str, Mapping[str, Any]] = PRESETS
     player_counts = (4,)
     teams = TWO_TEAMS
+    lowest_wins = False
+    trumps = True
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         return score(seats, settings, deals)
