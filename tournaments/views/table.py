@@ -27,7 +27,7 @@ from scorekeeper.views.deals import add_deal, delete_deal, edit_deal, preview_de
 from scorekeeper.views.games import live_game, show_game
 
 from .. import services
-from ..access import load_table, table_access
+from ..access import load_table, table_access, table_shown
 from ..formats import format_rules
 from ..models import Table, TableSeat
 
@@ -103,8 +103,8 @@ def _seats(table: Table) -> list[SeatLine]:
 
 
 def _state(access: GameAccess) -> str:
-    """What the status panel shows depends on: the deals (revision) and whether the table is open."""
-    return f"{access.game.revision}.{int(access.can_score)}"
+    """What the status panel shows depends on: the deals and whether the table is open, as the poll's."""
+    return table_shown(access.game.revision, access.can_score)
 
 
 def _status_context(access: GameAccess, board: Board) -> dict[str, Any]:
