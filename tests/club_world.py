@@ -14,8 +14,8 @@ from typing import Any
 
 from django.contrib.auth.models import User
 
-from scorekeeper import services as games
-from scorekeeper.models import Club, Game, Membership, Player
+from scorekeeper.games import services as games
+from scorekeeper.games.models import Club, Game, Membership, Player
 from tournaments import services
 from tournaments.models import Entrant, Pass, Season, SeasonEvent, Table, TableSeat, Tournament
 

@@ -14,8 +14,8 @@ from django.db import connection
 from django.test import Client
 from django.utils import translation
 
-from scorekeeper import services
-from scorekeeper.models import Club, Game, Player, Role
+from scorekeeper.games import services
+from scorekeeper.games.models import Club, Game, Player, Role
 
 PASSWORD = "correct-horse-battery"
 ROLES = ("owner", "admin", "scorer", "viewer")

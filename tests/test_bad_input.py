@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils.html import escape
 
-from scorekeeper.models import Club, DealChange, DealScore, Game, Player
+from scorekeeper.games.models import Club, DealChange, DealScore, Game, Player
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 RANGE = "Card points of team A must be a whole number from 0 to 157."

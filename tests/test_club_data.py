@@ -20,7 +20,8 @@ from django.test import Client
 from scorekeeper.clubdata import schema
 from scorekeeper.clubdata.exporting import export_club
 from scorekeeper.clubdata.importing import ImportRefused, import_club
-from scorekeeper.models import Club, Deal, DealScore, Game, Rating
+from scorekeeper.games.models import Club, Deal, DealScore, Game
+from scorekeeper.ratings.models import Rating
 from tests.club_world import build_world
 from tests.db_snapshot import counts, project_models
 

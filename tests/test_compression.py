@@ -15,7 +15,7 @@ from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.management import call_command
 from django.test import Client, override_settings
 
-from scorekeeper.models import Club
+from scorekeeper.games.models import Club
 from tournaments.models import Tournament
 
 from .tournaments.builders import HTMX, draw, make_event, play_pass

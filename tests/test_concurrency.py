@@ -19,9 +19,10 @@ from django.db.models import Sum
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper import rules, services
-from scorekeeper.models import Club, Deal, DealChange, DealScore, Game
-from scorekeeper.services import DealConflict, Recorded
+from scorekeeper import rules
+from scorekeeper.games import services
+from scorekeeper.games.models import Club, Deal, DealChange, DealScore, Game
+from scorekeeper.games.services import DealConflict, Recorded
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("postgres_only")]
 

@@ -24,9 +24,9 @@ from django.utils import translation
 
 from scorekeeper.clubdata.exporting import export_club
 from scorekeeper.clubdata.importing import import_club
-from scorekeeper.models import Club, Game
-from scorekeeper.permissions import Need, load_club
-from scorekeeper.suits import mode_names
+from scorekeeper.games.models import Club, Game
+from scorekeeper.games.permissions import Need, load_club
+from scorekeeper.games.suits import mode_names
 from tests.club_world import ROUTE_ARGS, World, build_world
 
 COOKIE = settings.LANGUAGE_COOKIE_NAME

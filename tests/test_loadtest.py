@@ -17,8 +17,8 @@ from typing import Any, TypeVar
 import aiohttp
 import pytest
 
-from scorekeeper import services
-from scorekeeper.models import Deal
+from scorekeeper.games import services
+from scorekeeper.games.models import Deal
 from tests.tools.loadtest import command as loadtest
 from tests.tools.loadtest import driver, event, gunicorn_cpu
 

@@ -17,7 +17,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from scorekeeper.models import Club, Deal, DealChange, DealScore, Game, Membership, Player, Role, Seat
+from scorekeeper.games.models import Club, Deal, DealChange, DealScore, Game, Membership, Player, Role, Seat
 from tournaments.models import Season
 
 WHO = ("anonymous", "viewer", "scorer", "admin", "owner", "stranger")
@@ -372,7 +372,7 @@ ROUTES = [
 
 
 def test_every_url_is_in_the_matrix() -> None:
-    from scorekeeper.urls import urlpatterns
+    from scorekeeper.config.urls import urlpatterns
 
     named = {pattern.name for pattern in urlpatterns if getattr(pattern, "name", None)}
     assert named == {route.name for route in ROUTES}

@@ -14,9 +14,9 @@ import pytest
 from django.contrib.auth.models import AnonymousUser, User
 from django.test import Client
 
-from scorekeeper import live
-from scorekeeper.models import Club, DealChange, Game
-from scorekeeper.offline import owner_key
+from scorekeeper.games import live
+from scorekeeper.games.models import Club, DealChange, Game
+from scorekeeper.games.offline import owner_key
 from tests.conftest import play
 from tests.tournaments.builders import confirm, draw, make_event, tables
 

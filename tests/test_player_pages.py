@@ -29,8 +29,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorekeeper import player_statistics, rules, services
-from scorekeeper.models import Club, Deal, Game, Player, Seat
+from scorekeeper import rules
+from scorekeeper.games import services, summaries
+from scorekeeper.games.models import Club, Deal, Game, Player, Seat
 from tournaments import services as events
 from tournaments.models import Tournament
 from tournaments.selectors import standings
@@ -220,7 +221,7 @@ def test_a_game_that_no_longer_scores_is_listed_and_counted_nowhere(
     broken = fixture_games["molotow"]
     Deal.objects.filter(game=broken).update(entry={"points": {"Anna": 157}})  # the others are missing
     Game.objects.update(summary={})
-    import_module("scorekeeper.migrations.0006_game_summaries").summarize_games(django_apps, None)
+    import_module("scorekeeper.games.migrations.0006_game_summaries").summarize_games(django_apps, None)
     again = {game.pk: game.summary for game in Game.objects.all()}
     assert again == {**stored, broken.pk: {}}
     response = viewer.get(page_of(players[0]))
@@ -387,7 +388,7 @@ def bulk_passes(club: Club, players: list[Player], count: int) -> None:
             finished=True,
             totals=dict(result.totals),
             winner=result.winner,
-            summary=player_statistics.game_summary(result),
+            summary=summaries.game_summary(result),
         )
         for _ in range(count)
     )

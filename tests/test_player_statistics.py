@@ -13,8 +13,10 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import charts, player_statistics
-from scorekeeper.player_statistics import DealRow, Played, Record, SeatRow
+from scorekeeper.games import summaries
+from scorekeeper.players import charts
+from scorekeeper.players import statistics as player_statistics
+from scorekeeper.players.statistics import DealRow, Played, Record, SeatRow
 
 ANNA, BEAT, CLA, DORA, EMIL = 1, 2, 3, 4, 5
 NAMES = {ANNA: "Anna", BEAT: "Beat", CLA: "Cla", DORA: "Dora", EMIL: "Emil"}
@@ -54,7 +56,7 @@ def game(
         player=ANNA,
         seats=seats,
         deal_count=len(deals),
-        tallies=player_statistics.tally_deals(sides, deals),
+        tallies=summaries.tally_deals(sides, deals),
         totals=totals or summed,
         ranks=ranks,
         finished=finished,

@@ -20,8 +20,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorekeeper import services
-from scorekeeper.models import Deal, Game
+from scorekeeper.games import services
+from scorekeeper.games.models import Deal, Game
 
 from .conftest import play
 

@@ -17,9 +17,12 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from openskill.models import PlackettLuce
 
-from scorekeeper import ratings, ratings_service, services
-from scorekeeper.models import Club, Game, Player, Rating, RatingChange
-from scorekeeper.ratings import DEFAULT, Participant, Skill
+from scorekeeper.games import services
+from scorekeeper.games.models import Club, Game, Player
+from scorekeeper.ratings import services as ratings_service
+from scorekeeper.ratings import skill as ratings
+from scorekeeper.ratings.models import Rating, RatingChange
+from scorekeeper.ratings.skill import DEFAULT, Participant, Skill
 from tournaments import services as events
 from tournaments.models import Table, TableSeat, Tournament
 

@@ -16,9 +16,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper import services
-from scorekeeper.models import Club, Game, Player
-from scorekeeper.views.ratings import CHART_HEIGHT, CHART_PAD, chart
+from scorekeeper.games import services
+from scorekeeper.games.models import Club, Game, Player
+from scorekeeper.ratings.views import CHART_HEIGHT, CHART_PAD, chart
 from tournaments import services as events
 from tournaments.models import Season, Table, Tournament
 

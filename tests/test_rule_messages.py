@@ -1,7 +1,7 @@
 """The engine's messages reach players in their language, and none can skip the translation hook.
 
 The engine (scorekeeper.rules) stays free of Django and speaks English; its messages are Text, whose
-templates are gettext_noop literals that makemessages extracts. scorekeeper.rule_messages.translate
+templates are gettext_noop literals that makemessages extracts. scorekeeper.games.rule_messages.translate
 runs gettext on a template and on each phrase inside it when a page shows it.
 """
 
@@ -20,8 +20,8 @@ from django.utils import translation
 from django.utils.translation import trans_real
 
 from scorekeeper import rules
-from scorekeeper.dealforms.base import DealForm
-from scorekeeper.rule_messages import refusal, translate
+from scorekeeper.games.dealforms.base import DealForm
+from scorekeeper.games.rule_messages import refusal, translate
 from scorekeeper.rules.base import PRESET_NAMES, InvalidDeal, Text, gettext_noop, text
 from scorekeeper.rules.jazz import LABELS
 

@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from django.test import Client, RequestFactory
 from django.utils import timezone
 
-from scorekeeper.security import client_ip
+from scorekeeper.config.security import client_ip
 from tournaments import models as tournament_models
 from tournaments.models import new_token
 

@@ -16,10 +16,11 @@ from django.db.models import Sum
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import rules, services
-from scorekeeper.models import Club, Deal, DealChange, DealScore, Game, Player
+from scorekeeper import rules
+from scorekeeper.games import services
+from scorekeeper.games.models import Club, Deal, DealChange, DealScore, Game, Player
+from scorekeeper.games.services import DealConflict
 from scorekeeper.rules.base import InvalidDeal
-from scorekeeper.services import DealConflict
 
 # A: (83 + 20 Stöck) x2 = 206; B: (157 - 83 = 74, + 50 Weis) x2 = 248.
 SPADES_83 = {"trump": "spades", "points": {"A": 83}, "weis": {"B": 50}, "stoeck": "A"}

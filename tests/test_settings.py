@@ -35,7 +35,7 @@ SETTINGS_VARIABLES = {
 
 SHOW_SETTINGS = """
 import json
-from scorekeeper import settings as s
+from scorekeeper.config import settings as s
 db = s.DATABASES["default"]
 print(json.dumps({
     "DEBUG": s.DEBUG,
@@ -90,7 +90,7 @@ def test_check_deploy_reports_nothing_with_debug_off(secret_key: str, tmp_path: 
         SECRET_KEY=secret_key,
         ALLOWED_HOSTS="example.org",
         DATABASE_URL=f"sqlite:///{tmp_path / 'x.sqlite3'}",
-        DJANGO_SETTINGS_MODULE="scorekeeper.settings",
+        DJANGO_SETTINGS_MODULE="scorekeeper.config.settings",
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.strip() == "System check identified no issues (0 silenced)."
@@ -103,7 +103,7 @@ def test_check_deploy_fails_with_debug_on(tmp_path: Path) -> None:
         ["manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         DEBUG="1",
         DATABASE_URL=f"sqlite:///{tmp_path / 'x.sqlite3'}",
-        DJANGO_SETTINGS_MODULE="scorekeeper.settings",
+        DJANGO_SETTINGS_MODULE="scorekeeper.config.settings",
     )
     assert done.returncode == 1
     assert "security.W018" in done.stderr  # DEBUG on in deployment

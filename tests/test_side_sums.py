@@ -10,8 +10,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.db.models import Sum
 
-from scorekeeper import services
-from scorekeeper.models import Club, DealScore, Game, Player
+from scorekeeper.games import services
+from scorekeeper.games.models import Club, DealScore, Game, Player
 
 from .conftest import play
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from django.test import Client
 
-from scorekeeper import services
-from scorekeeper.models import Game
+from scorekeeper.games import services
+from scorekeeper.games.models import Game
 
 
 def hearts(points_a: int) -> dict[str, Any]:

@@ -94,7 +94,11 @@ def extracted(tmp_path_factory: pytest.TempPathFactory) -> dict[Key, Entry]:
     (source / "locale").mkdir()
     command = [sys.executable, "manage.py", "makemessages", "-l", LOCALES[0], *ignore]
     # the copy's own settings (BASE_DIR, LOCALE_PATHS), never the repository's
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "scorekeeper.test_settings", "PYTHONPATH": str(source)}
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "scorekeeper.config.test_settings",
+        "PYTHONPATH": str(source),
+    }
     done = subprocess.run(command, cwd=source, env=env, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     entries = read_po(source / CATALOGUE.format(LOCALES[0], "po"))

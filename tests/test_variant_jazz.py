@@ -18,9 +18,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils.html import escape
 
-from scorekeeper import services
-from scorekeeper.forms import SettingsForm
-from scorekeeper.models import Club, Game, Player
+from scorekeeper.games import services
+from scorekeeper.games.forms import SettingsForm
+from scorekeeper.games.models import Club, Game, Player
 from scorekeeper.rules import score_game
 
 from .conftest import play

@@ -16,8 +16,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils.html import escape
 
-from scorekeeper import services
-from scorekeeper.models import Club, DealChange, DealScore, Game, Player
+from scorekeeper.games import services
+from scorekeeper.games.models import Club, DealChange, DealScore, Game, Player
 
 from .conftest import play
 

@@ -18,9 +18,9 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils.html import escape
 
-from scorekeeper import services
-from scorekeeper.jasstafel import Tafel, strokes, tafel
-from scorekeeper.models import Club, Deal, DealChange, DealScore, Game, Membership, Player, Role
+from scorekeeper.games import services
+from scorekeeper.games.jasstafel import Tafel, strokes, tafel
+from scorekeeper.games.models import Club, Deal, DealChange, DealScore, Game, Membership, Player, Role
 
 from .conftest import play
 

@@ -13,8 +13,8 @@ from django.http import Http404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scorekeeper.languages import use_club_language
-from scorekeeper.permissions import GameAccess, Need, check, load_club
+from scorekeeper.games.languages import use_club_language
+from scorekeeper.games.permissions import GameAccess, Need, check, load_club
 
 from .models import Pass, Table, Tournament
 from .services import table_guard

@@ -5,7 +5,7 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
 
     def ready(self) -> None:
-        from scorekeeper import live
+        from scorekeeper.games import live
 
         from .access import table_now, table_shown
 

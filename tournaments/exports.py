@@ -12,7 +12,7 @@ from itertools import groupby
 from typing import IO, Any
 
 from scorekeeper import rules
-from scorekeeper.models import Deal, Seat
+from scorekeeper.games.models import Deal, Seat
 
 from .formats import format_rules
 from .models import Table, Tournament

@@ -17,9 +17,9 @@ from django.utils.translation import gettext, ngettext_lazy, pgettext, pgettext_
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
-from scorekeeper.forms import SettingsForm
-from scorekeeper.models import Player
-from scorekeeper.rule_messages import translate
+from scorekeeper.games.forms import SettingsForm
+from scorekeeper.games.models import Player
+from scorekeeper.games.rule_messages import translate
 from scorekeeper.rules.base import InvalidDeal
 
 from .formats import FormatRules, format_rules

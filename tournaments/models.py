@@ -14,7 +14,7 @@ from django.db import models
 from django.utils.translation import get_language, gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.models import Club, Game, Player
+from scorekeeper.games.models import Club, Game, Player
 
 USER = settings.AUTH_USER_MODEL
 

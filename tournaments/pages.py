@@ -17,7 +17,7 @@ from django.db.models import Count, Max, QuerySet, Sum
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext, pgettext_lazy
 
-from scorekeeper.models import DealScore, Game
+from scorekeeper.games.models import DealScore, Game
 
 from .formats import format_rules
 from .models import Bye, Entrant, Pass, Table, TableSeat, Tournament

@@ -15,7 +15,7 @@ from typing import Any
 from django.db.models import Count, Prefetch, Q
 
 from scorekeeper import rules
-from scorekeeper.models import Deal
+from scorekeeper.games.models import Deal
 from scorekeeper.rules.base import CARD_POINTS, InvalidDeal
 
 from .formats import format_rules

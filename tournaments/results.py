@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scorekeeper.models import Player
+from scorekeeper.games.models import Player
 
 from .formats import format_rules
 from .models import Entrant, Season, Tournament

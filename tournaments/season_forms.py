@@ -10,7 +10,7 @@ from django import forms
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.models import Club
+from scorekeeper.games.models import Club
 
 from .models import Season, SeasonEvent, Tournament
 from .season import DEFAULT_POINTS

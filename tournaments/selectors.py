@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.db.models import IntegerField, QuerySet, TextField, Value
 from django.db.models.functions import Cast
 
-from scorekeeper.bulk import gc_paused
+from scorekeeper.games.bulk import gc_paused
 
 from .formats import format_rules
 from .models import Bye, Entrant, Table, TableSeat, Tournament

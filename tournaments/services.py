@@ -20,8 +20,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scorekeeper import services as games
-from scorekeeper.models import Club, Game, Seat
+from scorekeeper.games import services as games
+from scorekeeper.games.models import Club, Game, Seat
 
 from . import seating
 from .formats import FormatRules, format_rules, side_of

@@ -7,8 +7,8 @@ from typing import Any
 
 from django.utils import timezone
 
-from ..models import Club, Game
-from .schema import CLUB, FORMAT, GAME, NATURAL_KEY, USER, VERSION, Part, to_json
+from scorekeeper.clubdata.schema import CLUB, FORMAT, GAME, NATURAL_KEY, USER, VERSION, Part, to_json
+from scorekeeper.games.models import Club, Game
 
 Rows = dict[int, list[dict[str, Any]]]  # the rows of a part by the id of their parent row
 

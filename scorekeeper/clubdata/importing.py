@@ -15,12 +15,23 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, models, transaction
 
+from scorekeeper.clubdata.schema import (
+    CLUB,
+    ENTRANT,
+    FORMAT,
+    GAME,
+    PLAYER,
+    TOURNAMENT,
+    USER,
+    VERSION,
+    Part,
+    from_json,
+    to_json,
+)
+from scorekeeper.games import services
+from scorekeeper.games.models import Club, Deal, Game, Seat
+from scorekeeper.rules.base import InvalidDeal
 from tournaments.models import Table, Tournament
-
-from .. import services
-from ..models import Club, Deal, Game, Seat
-from ..rules.base import InvalidDeal
-from .schema import CLUB, ENTRANT, FORMAT, GAME, PLAYER, TOURNAMENT, USER, VERSION, Part, from_json, to_json
 
 Item = tuple[models.Model | None, Mapping[str, Any], Mapping[str, models.Model]]  # parent, row, scope
 
@@ -233,6 +244,6 @@ def import_club(document: Any) -> Imported:
 
 
 def _replay_ratings(club: Club) -> None:
-    from ..ratings_service import rebuild_club
+    from scorekeeper.ratings.services import rebuild_club
 
     rebuild_club(club)

@@ -18,6 +18,8 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import models
 
+from scorekeeper.games.models import Club, Deal, DealChange, DealScore, Game, Membership, Player, Seat
+from scorekeeper.ratings.models import Rating, RatingChange
 from tournaments.models import (
     Bye,
     Entrant,
@@ -29,8 +31,6 @@ from tournaments.models import (
     TableSeat,
     Tournament,
 )
-
-from ..models import Club, Deal, DealChange, DealScore, Game, Membership, Player, Rating, RatingChange, Seat
 
 FORMAT = "jass-scorekeeper/club"
 VERSION = 1

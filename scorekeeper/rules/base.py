@@ -2,7 +2,7 @@
 
 Nothing here imports Django: the same code serves the forms, the CLI, the standings and the tests.
 Words for people are Text: an English template marked with gettext_noop, so makemessages extracts
-it, and the web layer translates it when it shows it (scorekeeper.rule_messages.translate).
+it, and the web layer translates it when it shows it (scorekeeper.games.rule_messages.translate).
 """
 
 from __future__ import annotations

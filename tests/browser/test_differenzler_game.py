@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper.models import Club, Game, Player
+from scorekeeper.games.models import Club, Game, Player
 from tests.browser.steps import screenshot, sign_in
 
 pytestmark = pytest.mark.browser

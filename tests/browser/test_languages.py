@@ -26,8 +26,8 @@ from django.test import Client
 from playwright.sync_api import Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper import services
-from scorekeeper.models import Club, Game, Player
+from scorekeeper.games import services
+from scorekeeper.games.models import Club, Game, Player
 
 from .conftest import ARTIFACTS
 from .test_schieber_game import expect_no_sideways_scroll, expect_totals, points_field, sign_in

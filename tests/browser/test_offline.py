@@ -16,8 +16,8 @@ from django.core.signals import request_started
 from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper import services
-from scorekeeper.models import Club, Game, Player
+from scorekeeper.games import services
+from scorekeeper.games.models import Club, Game, Player
 from tests.browser.relay import Relay
 from tests.browser.steps import screenshot, sign_in
 from tests.conftest import play

@@ -15,8 +15,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper import services
-from scorekeeper.models import Club, Game, Player
+from scorekeeper.games import services
+from scorekeeper.games.models import Club, Game, Player
 from tests.browser.steps import screenshot, sign_in
 
 pytestmark = pytest.mark.browser

@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper.models import Club
+from scorekeeper.games.models import Club
 from tests.browser.steps import screenshot, sign_in
 from tournaments import services
 from tournaments.models import Tournament

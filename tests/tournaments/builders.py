@@ -8,8 +8,8 @@ from typing import Any
 
 from django.contrib.auth.models import User
 
-from scorekeeper import services as games
-from scorekeeper.models import Club
+from scorekeeper.games import services as games
+from scorekeeper.games.models import Club
 from tournaments import services
 from tournaments.models import Entrant, Pass, Table, Tournament
 

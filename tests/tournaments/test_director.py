@@ -18,7 +18,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorekeeper.models import Club, Game, Player
+from scorekeeper.games.models import Club, Game, Player
 from tournaments import services
 from tournaments.formats import FORMATS
 from tournaments.forms import TournamentForm, default_tie_breaks, initial_of, rules_form

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from scorekeeper.models import Club
+from scorekeeper.games.models import Club
 from tournaments import services
 from tournaments.models import Tournament
 from tournaments.views.public import EVENT_PLAYERS, EVENT_TABLES

@@ -8,8 +8,9 @@ from collections.abc import Callable
 import pytest
 from django.test import Client
 
-from scorekeeper import services as games
-from scorekeeper.models import Club, RatingChange
+from scorekeeper.games import services as games
+from scorekeeper.games.models import Club
+from scorekeeper.ratings.models import RatingChange
 from tests.test_concurrency import run_together
 from tournaments import services
 from tournaments.models import Tournament

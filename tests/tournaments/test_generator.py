@@ -12,7 +12,7 @@ from django.core.management.base import CommandError
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.models import Club, Deal, DealChange
+from scorekeeper.games.models import Club, Deal, DealChange
 from tests.tournaments.test_prints import rows, totals_from_deals
 from tournaments import seating
 from tournaments.management.commands import demo_tournament

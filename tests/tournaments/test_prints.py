@@ -21,8 +21,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper import services as games
-from scorekeeper.models import Club, Game
+from scorekeeper.games import services as games
+from scorekeeper.games.models import Club, Game
 from tournaments import seating, services
 from tournaments.models import Seating, Table, Tournament
 

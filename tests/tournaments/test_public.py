@@ -12,8 +12,8 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from scorekeeper import services as games
-from scorekeeper.models import Club
+from scorekeeper.games import services as games
+from scorekeeper.games.models import Club
 from tournaments import services as tournament_services
 from tournaments.models import Entrant, Table, TableSeat, Tournament
 from tournaments.views import public

@@ -16,7 +16,7 @@ from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
-from scorekeeper.models import Club
+from scorekeeper.games.models import Club
 from tournaments.management.commands.generate_tournament import generate
 from tournaments.models import Tournament
 from tournaments.pages import standings_version

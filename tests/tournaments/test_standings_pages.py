@@ -13,7 +13,7 @@ from django.db.models import Sum
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from scorekeeper.models import Club, DealScore
+from scorekeeper.games.models import Club, DealScore
 from tournaments.management.commands.generate_tournament import generate
 from tournaments.models import Entrant, Tournament
 from tournaments.pages import PAGE_ROWS

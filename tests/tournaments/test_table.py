@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from scorekeeper.models import Club, Deal, DealChange, Game
+from scorekeeper.games.models import Club, Deal, DealChange, Game
 from tournaments.models import Table
 from tournaments.services import MAX_PIN_FAILURES
 

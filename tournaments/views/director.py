@@ -18,10 +18,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, npgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorekeeper import selectors as club_selectors
-from scorekeeper.forms import SettingsForm
-from scorekeeper.models import Club, Player
-from scorekeeper.permissions import Need, load_club
+from scorekeeper.games import selectors as club_selectors
+from scorekeeper.games.forms import SettingsForm
+from scorekeeper.games.models import Club, Player
+from scorekeeper.games.permissions import Need, load_club
 
 from .. import progress, selectors, services
 from ..access import load_tournament

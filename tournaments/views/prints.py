@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from scorekeeper.permissions import Need
+from scorekeeper.games.permissions import Need
 
 from .. import exports, printouts
 from ..access import load_tournament

@@ -12,8 +12,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scorekeeper.models import Club, Role
-from scorekeeper.permissions import Need, load_club
+from scorekeeper.games.models import Club, Role
+from scorekeeper.games.permissions import Need, load_club
 
 from ..models import Season
 from ..results import SeasonTable, season_table

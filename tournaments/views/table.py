@@ -18,13 +18,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
-from scorekeeper import live as scorekeeper_live
-from scorekeeper.permissions import GameAccess
+from scorekeeper.games import live as scorekeeper_live
+from scorekeeper.games.permissions import GameAccess
+from scorekeeper.games.selectors import Board, game_board
+from scorekeeper.games.services import DealConflict
+from scorekeeper.games.views.deals import add_deal, delete_deal, edit_deal, preview_deal
+from scorekeeper.games.views.games import live_game, show_game
 from scorekeeper.rules.base import CARD_POINTS
-from scorekeeper.selectors import Board, game_board
-from scorekeeper.services import DealConflict
-from scorekeeper.views.deals import add_deal, delete_deal, edit_deal, preview_deal
-from scorekeeper.views.games import live_game, show_game
 
 from .. import services
 from ..access import load_table, table_access, table_shown

@@ -3,4 +3,4 @@
 from tests.tools.run import run
 
 if __name__ == "__main__":
-    run("bench", "tests.tools.bench.command", "scorekeeper.test_settings")
+    run("bench", "tests.tools.bench.command", "scorekeeper.config.test_settings")

@@ -18,8 +18,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorekeeper import rules, services
-from scorekeeper.models import Game
+from scorekeeper import rules
+from scorekeeper.games import services
+from scorekeeper.games.models import Game
 
 Figure = tuple[str, float, str]
 DEALS = [

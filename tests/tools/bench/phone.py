@@ -22,7 +22,7 @@ from django.test import Client
 from django.test.testcases import LiveServerThread
 from django.urls import reverse
 
-from scorekeeper.models import Game
+from scorekeeper.games.models import Game
 
 from .games import Figure, game_with_deals
 

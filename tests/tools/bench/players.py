@@ -15,8 +15,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper import player_statistics, rules, services
-from scorekeeper.models import Deal, DealScore, Game, Player, Seat
+from scorekeeper import rules
+from scorekeeper.games import services, summaries
+from scorekeeper.games.models import Deal, DealScore, Game, Player, Seat
 from tournaments import sample
 
 from .games import Figure, analyze, median_ms
@@ -76,7 +77,7 @@ def _play(
     entries = sample.schieber_deals(rng, deals)
     result = rules.score_game("schieber", names, SETTINGS, entries, deal_limit=deals)
     game.totals, game.side_sums = dict(result.totals), services.side_sums(result.deals)
-    game.summary = player_statistics.game_summary(result)
+    game.summary = summaries.game_summary(result)
     game.finished, game.winner, game.revision = result.finished, result.winner or "", deals
     return [
         (Deal(game=game, number=number, entry=entry), scored)

@@ -18,7 +18,7 @@ from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorekeeper import services as games
+from scorekeeper.games import services as games
 from tournaments import seating, selectors, services
 from tournaments.management.commands.generate_tournament import play_pass, start_event
 

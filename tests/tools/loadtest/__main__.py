@@ -3,4 +3,4 @@
 from tests.tools.run import run
 
 if __name__ == "__main__":
-    run("loadtest", "tests.tools.loadtest.command", "scorekeeper.settings")
+    run("loadtest", "tests.tools.loadtest.command", "scorekeeper.config.settings")

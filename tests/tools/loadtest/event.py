@@ -20,8 +20,8 @@ from django.db import connections
 from psycopg import sql
 
 from scorekeeper import rules
-from scorekeeper import services as games
-from scorekeeper.models import Deal, Game
+from scorekeeper.games import services as games
+from scorekeeper.games.models import Deal, Game
 from tournaments import services
 from tournaments.management.commands.generate_tournament import start_event
 

@@ -67,7 +67,7 @@ def server_env(database_url: str) -> dict[str, str]:
     """Production settings on loopback: no TLS, so no HTTPS redirect, no Secure cookies, no HSTS."""
     env = {
         **os.environ,
-        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+        "DJANGO_SETTINGS_MODULE": "scorekeeper.config.settings",
         "DATABASE_URL": database_url,
         "DEBUG": "0",
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
@@ -96,7 +96,7 @@ def start(shape: Shape, env: dict[str, str], logs: Path) -> list[AppServer]:
         port = _free_port()
         log = logs / f"gunicorn-{index + 1}.log"
         command = [
-            sys.executable, "-m", "gunicorn", "scorekeeper.wsgi",
+            sys.executable, "-m", "gunicorn", "scorekeeper.config.wsgi",
             "--bind", f"127.0.0.1:{port}",
             "--worker-class", "gthread", "--workers", str(shape.workers), "--threads", str(shape.threads),
             "--timeout", "30", "--graceful-timeout", "5", "--keep-alive", "5",

@@ -16,9 +16,9 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from scorekeeper import services as games
-from scorekeeper.management.commands.demo import USERNAME
-from scorekeeper.models import Club
+from scorekeeper.games import services as games
+from scorekeeper.games.management.commands.demo import USERNAME
+from scorekeeper.games.models import Club
 
 from ... import sample, services
 from ...models import Format, Tournament

@@ -18,9 +18,10 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
-from scorekeeper import player_statistics, rules
-from scorekeeper import services as games
-from scorekeeper.models import Club, Deal, DealScore, Game, Player, Seat
+from scorekeeper import rules
+from scorekeeper.games import services as games
+from scorekeeper.games import summaries
+from scorekeeper.games.models import Club, Deal, DealScore, Game, Player, Seat
 
 from ... import sample, services
 from ...formats import format_rules
@@ -169,7 +170,7 @@ def _deals(game: Game, seats: list[str], rng: random.Random, by: User) -> list[t
     entries = sample.schieber_deals(rng, game.deal_limit or 0)
     result = rules.score_game(game.variant, seats, game.settings, entries, deal_limit=game.deal_limit)
     game.totals, game.finished = dict(result.totals), result.finished
-    game.side_sums, game.summary = games.side_sums(result.deals), player_statistics.game_summary(result)
+    game.side_sums, game.summary = games.side_sums(result.deals), summaries.game_summary(result)
     game.winner, game.revision = result.winner or "", len(entries)
     return [
         (

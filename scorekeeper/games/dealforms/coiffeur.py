@@ -1,0 +1,106 @@
+"""The Coiffeur deal form: the announcing team, its row, and its card points (or a match, a counter-match).
+
+Team and row are plain text fields shown as buttons, so a team or row the board does not know gets the
+engine's own message, not a generic "invalid choice".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper import rules
+from scorekeeper.games.dealforms.base import DealForm
+from scorekeeper.games.suits import mode_name
+
+TEAMS = tuple(rules.teams("coiffeur"))
+
+
+def team_choices(seats: Sequence[str]) -> list[tuple[str, str]]:
+    """Team A is seats 1 and 3, team B seats 2 and 4: the buttons show who that is."""
+    if len(seats) != 4:
+        return [(team, gettext("Team %(team)s") % {"team": team}) for team in TEAMS]
+    return [("A", f"A · {seats[0]} & {seats[2]}"), ("B", f"B · {seats[1]} & {seats[3]}")]
+
+
+def row_label(suit_names: str, name: str, multiplier: int) -> str:
+    """A trump row in the club's suit names with its symbol; a club's own row (Slalom) as it is."""
+    mode = mode_name(suit_names, name)
+    return f"{mode.symbol} {mode.name} \u00d7{multiplier}".strip()
+
+
+class CoiffeurDealForm(DealForm):
+    team = forms.CharField(required=False, widget=forms.RadioSelect, label=_("Announced by"))
+    row = forms.CharField(
+        required=False, widget=forms.RadioSelect, label=pgettext_lazy("coiffeur: a row of the board", "Row")
+    )
+    points = forms.IntegerField(
+        required=False,
+        label=_("Card points"),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off", "min": 0, "max": 157}),
+    )
+    match = forms.BooleanField(required=False, label=_("Match (all 9 tricks)"))
+    counter_match = forms.BooleanField(required=False, label=_("Counter-match (the others took all 9)"))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["team"].widget.choices = team_choices(self.seats)
+        board = self.state.get("rows", [])
+        self.fields["row"].widget.choices = [(name, row_label(self.suit_names, name, m)) for name, m in board]
+        if not self.is_bound:
+            self.initial.setdefault("team", self.next_team())
+
+    def open_rows(self) -> dict[str, set[str]]:
+        """Each team's rows still to play. A correction keeps its own row, whether or not the state it
+        was given already counts the deal being corrected."""
+        stored = self.state.get("open_rows", {})
+        rows = {team: set(stored.get(team, [])) for team in TEAMS}
+        corrected_team, corrected_row = self.initial.get("row_team"), self.initial.get("row")
+        if self.initial.get("version") and corrected_team in rows and corrected_row:
+            rows[corrected_team].add(corrected_row)
+        return rows
+
+    def next_team(self) -> str:
+        """Teams usually take turns: the team with more rows open is offered first (A on a tie)."""
+        rows = self.open_rows()
+        return "B" if len(rows["B"]) > len(rows["A"]) else "A"
+
+    def row_buttons(self) -> list[tuple[Any, str]]:
+        """Each row's radio with the teams it is open for; CSS shows the selected team's rows only."""
+        rows = self.open_rows()
+        return [
+            (radio, " ".join(team for team in TEAMS if radio.data["value"] in rows[team]))
+            for radio in self["row"]
+        ]
+
+    def finished_teams(self) -> list[str]:
+        """Teams with no row left: the form says so instead of showing no buttons at all."""
+        return [team for team, rows in self.open_rows().items() if not rows]
+
+    @classmethod
+    def initial_from_entry(cls, entry: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "team": entry.get("team", ""),
+            "row_team": entry.get("team", ""),
+            "row": entry.get("row", ""),
+            "points": entry.get("points"),
+            "match": bool(entry.get("match")),
+            "counter_match": bool(entry.get("counter_match")),
+        }
+
+    def entry(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        entry: dict[str, Any] = {key: data[key] for key in ("team", "row") if data.get(key)}
+        if data.get("points") is not None:
+            entry["points"] = data["points"]
+        for flag in ("match", "counter_match"):
+            if data.get(flag):
+                entry[flag] = True
+        return entry
+
+
+FORM = CoiffeurDealForm

@@ -1,0 +1,235 @@
+"""Forms for clubs, members, players and new games. Rules are checked by the engine, not here."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
+from django.utils.functional import Promise
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop, pgettext_lazy
+
+from scorekeeper import rules
+from scorekeeper.games.dealforms import playable_variants
+from scorekeeper.games.models import Club, Role, variant_name
+from scorekeeper.games.rule_messages import translate
+from scorekeeper.games.suits import mode_name
+from scorekeeper.rules.base import MODES, preset_name
+
+DJANGO_SIGN_IN_MESSAGES = (
+    gettext_noop(
+        "Please enter a correct %(username)s and password. Note that both fields may be case-sensitive."
+    ),
+)
+"""Django's own words on the sign-in page, in our catalogue too: it comes before Django's, whose German
+writes ß where Swiss Standard German writes ss."""
+
+
+class SignUpForm(UserCreationForm):
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username",)
+
+
+class ClubForm(forms.ModelForm):
+    class Meta:
+        model = Club
+        fields = ("name", "is_public", "suit_names", "language")
+        widgets = {"suit_names": forms.RadioSelect}
+        # the labels Django derives from these fields' names, as words a translator sees
+        labels = {"name": _("Name"), "suit_names": _("Suit names")}
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"].strip()
+        if not slugify(name):
+            raise forms.ValidationError(_("The name needs at least one letter or digit."))
+        return name
+
+
+class MemberForm(forms.Form):
+    username = forms.CharField(max_length=150, label=_("Username of a signed-up user"))
+    role = forms.ChoiceField(choices=Role.choices, initial=Role.SCORER, label=_("Role"))
+
+    def clean_username(self) -> User:
+        username = self.cleaned_data["username"].strip()
+        user = User.objects.filter(username__iexact=username).first()
+        if user is None:
+            raise forms.ValidationError(
+                _("No user is called %(name)s: they sign up first."), params={"name": repr(username)}
+            )
+        return user
+
+
+class RoleForm(forms.Form):
+    role = forms.ChoiceField(choices=Role.choices, label=_("Role"))
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(max_length=60, label=_("New player"))
+
+    def clean_name(self) -> str:
+        name = " ".join(self.cleaned_data["name"].split())
+        if not name:
+            raise forms.ValidationError(_("Enter the player's name."))
+        return name
+
+
+def variant_choices() -> list[tuple[str, str]]:
+    """Variants that have both rules and a deal form: only those can be played live."""
+    return [(key, variant_name(key)) for key in playable_variants()]
+
+
+class NewGameForm(forms.Form):
+    """Variant, players by seat (the first as many as the variant needs, more optional) and a preset."""
+
+    variant = forms.ChoiceField(choices=variant_choices, label=_("Variant"))
+    preset = forms.ChoiceField(required=False, label=_("Preset"))
+
+    def __init__(self, *args: Any, variant: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.rules = rules.get_variant(variant)
+        self.fields["preset"].choices = [(name, translate(preset_name(name))) for name in self.rules.presets]
+        counts = self.rules.player_counts
+        for seat in range(1, counts[-1] + 1):
+            self.fields[f"seat_{seat}"] = forms.CharField(
+                max_length=60,
+                required=seat <= counts[0],
+                label=seat_label(variant, seat, optional=seat > counts[0]),
+                widget=forms.TextInput(attrs={"list": "roster", "autocomplete": "off"}),
+            )
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith("seat_")]
+
+    def clean(self) -> dict[str, Any]:
+        """Seat names tidied; empty optional seats dropped; the engine checks the count."""
+        data = super().clean()
+        names: list[str] = []
+        for field in self.seat_fields():
+            name = " ".join(data.get(field.name, "").split())
+            if not name:
+                continue
+            if name.casefold() in (taken.casefold() for taken in names):
+                self.add_error(field.name, _("%(name)s already has a seat.") % {"name": name})
+            names.append(name)
+        data["players"] = names
+        return data
+
+
+def seat_label(variant: str, seat: int, *, optional: bool = False) -> str:
+    """Seat 1 · team A in the team variants, else Seat 1: each label one whole phrase to translate."""
+    team = rules.side_of_seat(variant, seat, "")
+    if team:
+        if optional:
+            return _("Seat %(seat)s · team %(team)s (optional)") % {"seat": seat, "team": team}
+        return _("Seat %(seat)s · team %(team)s") % {"seat": seat, "team": team}
+    if optional:
+        return _("Seat %(seat)s (optional)") % {"seat": seat}
+    return _("Seat %(seat)s") % {"seat": seat}
+
+
+SETTING_LABELS: dict[str, Promise] = {
+    "apple_below": pgettext_lazy("game setting", "Apple below"),
+    "big_hand_others": pgettext_lazy("game setting", "Big hand others"),
+    "counter_match_bonus": pgettext_lazy("game setting", "Counter match bonus"),
+    "deals": pgettext_lazy("game setting", "Deals"),
+    "exact_bonus": pgettext_lazy("game setting", "Exact bonus"),
+    "fifth_trick_penalty": pgettext_lazy("game setting", "Fifth trick penalty"),
+    "games": pgettext_lazy("game setting: the Jazz sub-games played", "Games"),
+    "king_in_last_trick_extra": pgettext_lazy("game setting", "King in last trick extra"),
+    "lose_at": pgettext_lazy("game setting", "Lose at"),
+    "match_bonus": pgettext_lazy("game setting", "Match bonus"),
+    "min_points": pgettext_lazy("game setting", "Min points"),
+    "multipliers": pgettext_lazy("game setting", "Multipliers"),
+    "multiply_weis": pgettext_lazy("game setting", "Multiply weis"),
+    "out_at": pgettext_lazy("game setting", "Out at"),
+    "penalties": pgettext_lazy("game setting", "Penalties"),
+    "removed_twos": pgettext_lazy("game setting", "Removed twos"),
+    "rounds": pgettext_lazy("game setting", "Rounds"),
+    "rows": pgettext_lazy("game setting: the Coiffeur rows", "Rows"),
+    "target": pgettext_lazy("game setting", "Target"),
+    "win_at": pgettext_lazy("game setting", "Win at"),
+    # Jazz's penalties, by sub-game (named as the Jazz rules name them) or by card
+    "spades": _("Spades"),
+    "clubs": _("Clubs"),
+    "tricks": _("Tricks"),
+    "plus": _("Plus"),
+    "honors": _("Honors"),
+    "jacks": _("Jacks"),
+    "queens": _("Queens"),
+    "king_of_hearts": pgettext_lazy("game setting: a Jazz penalty", "King of hearts"),
+    "last_trick": pgettext_lazy("game setting: a Jazz penalty", "Last trick"),
+    "fantan": pgettext_lazy("game setting: a Jazz penalty", "Fantan"),
+}
+"""The variants' settings (and the items of their maps) in words; a key without one shows as itself."""
+
+
+def setting_label(key: str) -> str:
+    return str(SETTING_LABELS.get(key, key.replace("_", " ").capitalize()))
+
+
+class ByPlayerCountField(forms.JSONField):
+    """A null default means "by player count" (Putz lose_at, Jazz removed_twos): a blank box, not null."""
+
+    widget = forms.TextInput(attrs={"placeholder": _("by player count")})
+
+    def prepare_value(self, value: Any) -> Any:
+        return "" if value is None else super().prepare_value(value)
+
+
+class SettingsForm(forms.Form):
+    """One field per setting, typed by its default; maps become one field per key."""
+
+    def __init__(
+        self, *args: Any, variant: str, preset: str | None = None, suit_names: str = "german", **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.rules = rules.get_variant(variant)
+        self.suit_names = suit_names
+        values = {**self.rules.defaults, **self.rules.presets.get(preset or "", {})}
+        for key, value in values.items():
+            self._add(key, value)
+
+    def _add(self, key: str, value: Any, *, trumps: bool = False) -> None:
+        """`trumps`: the item of a map of trump modes (multipliers), labelled in the club's suit names."""
+        label = self._label(key.rpartition(".")[2], trumps)
+        if isinstance(value, bool):
+            self.fields[key] = forms.BooleanField(required=False, initial=value, label=label)
+        elif isinstance(value, int):
+            self.fields[key] = forms.IntegerField(initial=value, label=label)
+        elif isinstance(value, Mapping):
+            of_trumps = all(name in MODES for name in value)
+            for name, item in value.items():
+                self._add(f"{key}.{name}", item, trumps=of_trumps)
+        else:
+            # Not required: an empty list or a blank box goes to the engine, which says what is missing.
+            field = forms.JSONField if value is not None else ByPlayerCountField
+            self.fields[key] = field(initial=value, label=label, required=False)
+
+    def _label(self, name: str, trumps: bool) -> str:
+        """A map's item is labelled by its own name; a trump mode in the club's words (Schilten, Spades).
+
+        Only in a map of trump modes: Jazz's penalties for spades are about a French deck's spades."""
+        return mode_name(self.suit_names, name).name if trumps else setting_label(name)
+
+    def settings(self) -> dict[str, Any]:
+        """cleaned_data folded back into the variant's settings shape."""
+        settings: dict[str, Any] = {}
+        for name, value in self.cleaned_data.items():
+            key, _, item = name.partition(".")
+            if item:
+                settings.setdefault(key, {})[item] = value
+            else:
+                settings[key] = value
+        return settings
+
+    def groups(self) -> list[tuple[str, list[forms.BoundField]]]:
+        """Fields grouped by setting, so a map (multipliers) is shown as one row of inputs."""
+        grouped: dict[str, list[forms.BoundField]] = {}
+        for name in self.fields:
+            grouped.setdefault(name.partition(".")[0], []).append(self[name])
+        return [(setting_label(key), fields) for key, fields in grouped.items()]

@@ -1,0 +1,230 @@
+"""Clubs, their members and players, games with seats and deals, and the audit of every change.
+
+A deal stores its entry as the players entered it; everything else (deal scores, game totals, who
+won) is derived from the entries by the rules engine and stored only so SQL can sum and list it.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+USER = settings.AUTH_USER_MODEL
+
+
+class Role(models.TextChoices):
+    OWNER = "owner", _("Owner")
+    ADMIN = "admin", _("Admin")
+    SCORER = "scorer", _("Scorer")
+    VIEWER = "viewer", _("Viewer")
+
+
+class SuitNames(models.TextChoices):
+    GERMAN = "german", _("Swiss-German (Rosen, Schellen, Schilten, Eicheln)")
+    FRENCH = "french", _("French (hearts, diamonds, spades, clubs)")
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(max_length=60, unique=True)
+    is_public = models.BooleanField(
+        pgettext_lazy("club", "public"),
+        default=False,
+        help_text=_("Anyone can follow a public club's games without signing in."),
+    )
+    suit_names = models.CharField(max_length=10, choices=SuitNames.choices, default=SuitNames.GERMAN)
+    language = models.CharField(
+        _("language"),
+        max_length=10,
+        blank=True,
+        default="",
+        choices=[("", _("Each visitor's browser language")), *settings.LANGUAGES],
+        help_text=_(
+            "The language of the club's pages, events and table phones. A visitor's own choice comes first."
+        ),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.VIEWER)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["club", "user"], name="one_membership_per_club")]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.club} ({self.role})"
+
+
+class Player(models.Model):
+    """Someone on a club's roster; a login is optional (most players never sign in)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=60)
+    user = models.ForeignKey(USER, null=True, blank=True, on_delete=models.SET_NULL, related_name="players")
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["club", "name"], name="unique_player_name_per_club")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+VARIANT_NAMES: dict[str, Promise] = {
+    "schieber": pgettext_lazy("card game", "Schieber"),
+    "coiffeur": pgettext_lazy("card game", "Coiffeur"),
+    "differenzler": pgettext_lazy("card game", "Differenzler"),
+    "molotow": pgettext_lazy("card game", "Molotow"),
+    "putz": pgettext_lazy("card game", "Putz"),
+    "handjass": pgettext_lazy("card game", "Handjass"),
+    "pandur": pgettext_lazy("card game", "Pandur"),
+    "jazz": pgettext_lazy("card game", "Jazz"),
+}
+"""The variants' names as players say them (Schieber is Chibre in Romandy), by the rules' keys."""
+
+
+def variant_name(key: str) -> str:
+    """A variant's name in the active language; a key without a name shows capitalized."""
+    name = VARIANT_NAMES.get(key)
+    return str(name) if name is not None else key.capitalize()
+
+
+class Game(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="games")
+    variant = models.CharField(max_length=20)
+    settings = models.JSONField(default=dict, blank=True)
+    created_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Derived from the deals by the rules engine, kept for lists and live polling.
+    totals = models.JSONField(default=dict, blank=True)
+    finished = models.BooleanField(default=False)
+    winner = models.CharField(max_length=60, blank=True)
+    revision = models.PositiveIntegerField(default=0, help_text=_("Bumped by every change, for live pages."))
+    # Each side's [score, matches, apples] summed over its DealScore rows, written with the totals: the
+    # standings of a 2000-player event read 5000 of these instead of summing 120,000 score rows.
+    side_sums = models.JSONField(default=dict, blank=True)
+    # The deal count, the ranks and each side's counts for the statistics (history.summary), written
+    # with the totals: a player page of 1000 games reads these instead of replaying 12,000 deals.
+    summary = models.JSONField(default=dict, blank=True)
+    deal_limit = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text=_("A game of exactly this many deals (a tournament pass); empty: the rules end it."),
+    )
+    # The seats' names in seat order, copied when the game starts (they never change after): every
+    # deal post and page needs them, and reads them with the game instead of querying the seats.
+    seat_names = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.get_variant_display()} #{self.pk}"
+
+    def get_variant_display(self) -> str:
+        return variant_name(self.variant)
+
+    def names_by_seat(self) -> list[str]:
+        """The names the deal entries use, in seat order; a game stored without the copy (made
+        outside the services) reads its seats."""
+        if self.seat_names:
+            return list(self.seat_names)
+        return list(self.seats.order_by("position").values_list("name", flat=True))
+
+
+class Seat(models.Model):
+    """A player at a seat; `name` is the name the deal entries use, fixed when the game starts."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    name = models.CharField(max_length=60)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["game", "player"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} at seat {self.position}"
+
+
+class Deal(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveIntegerField()
+    entry = models.JSONField()
+    version = models.PositiveIntegerField(
+        default=1, help_text=_("Bumped by every edit, to refuse stale edits.")
+    )
+    client_token = models.UUIDField(default=uuid.uuid4, help_text=_("Recognises a repeated submission."))
+    created_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="one_deal_per_number"),
+            models.UniqueConstraint(fields=["game", "client_token"], name="one_deal_per_submission"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="deal_numbers_from_one"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Deal {self.number} of game {self.game_id}"
+
+
+class DealScore(models.Model):
+    """One side's score in one deal, derived from the entry: rows that SQL can sum."""
+
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="scores")
+    side = models.CharField(max_length=60)
+    score = models.IntegerField()
+    matches = models.PositiveSmallIntegerField(default=0, help_text=_("1 if this side made a match."))
+    apples = models.PositiveSmallIntegerField(default=0, help_text=_("1 if this side got an apple."))
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["deal", "side"], name="one_score_per_side")]
+
+    def __str__(self) -> str:
+        return f"{self.side}: {self.score}"
+
+
+class DealChange(models.Model):
+    """The audit trail: who added, edited or deleted which deal, when, and what it was before and after."""
+
+    class Action(models.TextChoices):
+        ADDED = "added", pgettext_lazy("deal", "added")
+        EDITED = "edited", pgettext_lazy("deal", "edited")
+        DELETED = "deleted", pgettext_lazy("deal", "deleted")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
+    deal_number = models.PositiveIntegerField()
+    action = models.CharField(max_length=10, choices=Action.choices)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Deal {self.deal_number} {self.action}"

@@ -1,0 +1,148 @@
+"""Who may do what in a club: the one place that decides it.
+
+Roles rank owner > admin > scorer > viewer. Reading a public club's games needs no login; a private
+club's only membership. Views ask through `load_club` / `load_game`, never on their own. Having
+loaded the club, these also switch the page to the club's language (scorekeeper/languages.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.core.exceptions import PermissionDenied
+from django.db.models import F, OuterRef, Subquery
+from django.http import Http404
+from django.urls import reverse
+from django.utils.translation import gettext
+
+from scorekeeper.games.languages import use_club_language
+from scorekeeper.games.models import Club, Game, Membership, Role
+from scorekeeper.games.services import DealConflict, Guard
+
+
+class Need(IntEnum):
+    READ = 0
+    VIEWER = 1
+    SCORER = 2
+    ADMIN = 3
+    OWNER = 4
+
+
+ROLE_LEVEL = {
+    Role.VIEWER: Need.VIEWER,
+    Role.SCORER: Need.SCORER,
+    Role.ADMIN: Need.ADMIN,
+    Role.OWNER: Need.OWNER,
+}
+
+
+class SignInRequired(Exception):
+    """Raised for an anonymous visitor of something private: the view answers with the sign-in page."""
+
+
+def level(role: str | None) -> Need | None:
+    return ROLE_LEVEL.get(role) if role else None
+
+
+def allows(*, role: str | None, is_public: bool, need: Need) -> bool:
+    have = level(role)
+    if need == Need.READ:
+        return is_public or have is not None
+    return have is not None and have >= need
+
+
+def _role_subquery(user: User | AnonymousUser, club_field: str) -> Subquery:
+    user_id = user.pk if user.is_authenticated else None
+    return Subquery(Membership.objects.filter(club=OuterRef(club_field), user_id=user_id).values("role")[:1])
+
+
+def check(*, user: User | AnonymousUser, role: str | None, is_public: bool, need: Need) -> None:
+    """Refuse: an anonymous visitor is sent to sign in, a member lacking the role gets 403, others 404."""
+    if allows(role=role, is_public=is_public, need=need):
+        return
+    if not user.is_authenticated:
+        raise SignInRequired
+    if role is None and not is_public:
+        raise Http404(gettext("No such club."))
+    raise PermissionDenied(gettext("Your role in this club does not allow this."))
+
+
+def load_club(user: User | AnonymousUser, slug: str, need: Need) -> Club:
+    """The club with `role` (the user's role or None) set, in one query, or a refusal."""
+    club = Club.objects.annotate(role=_role_subquery(user, "pk")).filter(slug=slug).first()
+    if club is None:
+        raise Http404(gettext("No such club."))
+    check(user=user, role=club.role, is_public=club.is_public, need=need)
+    use_club_language(club)
+    return club
+
+
+def load_game(user: User | AnonymousUser, pk: int, need: Need) -> Game:
+    """The game with its club, `role` and `table_id` set, in one query, or a refusal.
+
+    A tournament table's game is corrected by the director only (its phone uses the table link):
+    any write to it needs an admin's role.
+    """
+    game = (
+        Game.objects.select_related("club")
+        .annotate(role=_role_subquery(user, "club_id"), table_id=F("tournament_table__id"))
+        .filter(pk=pk)
+        .first()
+    )
+    if game is None:
+        raise Http404(gettext("No such game."))
+    check(user=user, role=game.role, is_public=game.club.is_public, need=write_need(game, need))
+    use_club_language(game.club)
+    return game
+
+
+def write_need(game: Game, need: Need) -> Need:
+    """What a write to this game needs: a tournament table's game is the director's to correct."""
+    if need > Need.READ and getattr(game, "table_id", None) is not None:
+        return max(need, Need.ADMIN)
+    return need
+
+
+@dataclass(frozen=True)
+class GameAccess:
+    """A game as one visitor reaches it: what they may do, who writes, and where its deal URLs live.
+
+    A club member reaches /games/<pk>/; a tournament table's phone reaches /t/<token>/ with no account,
+    a `guard` that refuses writes once the table is confirmed, and a way back to the event.
+    """
+
+    game: Game
+    base_url: str
+    can_score: bool
+    by: User | None
+    guard: Guard | None = None
+    back_url: str = ""
+    back_label: str = ""
+    history_url: str = ""
+    live_page: tuple[str, str] | None = None
+    """The kind and key of the page's poll (scorekeeper/live.py); None: the club game page."""
+
+
+def refuse_confirmed_table(game: Game) -> None:
+    """A guard for the director's corrections through the game page: a confirmed table is reopened
+    first (on the dashboard), so the tournament's finish and ratings are settled again."""
+    if Game.objects.filter(pk=game.pk, tournament_table__confirmed_at__isnull=False).exists():
+        raise DealConflict(
+            gettext("This table is confirmed: reopen it on the tournament dashboard to correct it.")
+        )
+
+
+def game_access(user: User | AnonymousUser, pk: int, need: Need) -> GameAccess:
+    game = load_game(user, pk, need)
+    return GameAccess(
+        guard=refuse_confirmed_table if game.table_id is not None else None,
+        game=game,
+        base_url=reverse("game", args=[game.pk]),
+        can_score=allows(role=game.role, is_public=game.club.is_public, need=write_need(game, Need.SCORER)),
+        by=user if user.is_authenticated else None,
+        back_url=reverse("club", args=[game.club.slug]),
+        back_label=game.club.name,
+        history_url=reverse("game_history", args=[game.pk]),
+    )

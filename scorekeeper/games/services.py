@@ -1,0 +1,371 @@
+"""Every write: atomic, with the game row locked, validated by the rules, audited.
+
+The rules engine re-scores the whole game from its entries on every write, so the stored scores are
+never computed from a half-saved state, and a correction re-derives everything after it.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
+
+from scorekeeper import rules
+from scorekeeper.games import summaries
+from scorekeeper.games.models import Club, Deal, DealChange, DealScore, Game, Membership, Player, Role, Seat
+from scorekeeper.games.signals import game_scored
+from scorekeeper.rules.base import DealResult, GameResult, InvalidDeal
+
+Guard = Callable[[Game], None]
+"""Called with the locked game before a write, to refuse it (a tournament table that was confirmed)."""
+
+
+class DealConflict(Exception):
+    """Another phone changed the game meanwhile; the message tells the scorer what to check."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class NumberTaken(DealConflict):
+    """The deal's number is no longer the next one: saved again under the next, it may well be right."""
+
+
+@dataclass(frozen=True)
+class Recorded:
+    deal: Deal
+    result: GameResult
+    repeated: bool  # the same submission arrived again (double tap, retry): nothing new was saved
+
+
+@dataclass(frozen=True)
+class Known:
+    """The deals as the caller read them (number, entry, client token), after reading the game at
+    `revision`. Every write bumps the revision, so a game locked at that revision still has exactly
+    these deals: a write reuses them instead of reading them again."""
+
+    revision: int
+    deals: Sequence[tuple[int, Mapping[str, Any], uuid.UUID]]
+
+
+# ---- clubs and players ---------------------------------------------------------------------------
+
+
+@transaction.atomic
+def create_club(
+    *,
+    name: str,
+    slug: str,
+    owner: User,
+    is_public: bool = False,
+    suit_names: str = "german",
+    language: str = "",
+) -> Club:
+    club = Club.objects.create(
+        name=name, slug=slug, is_public=is_public, suit_names=suit_names, language=language
+    )
+    Membership.objects.create(club=club, user=owner, role=Role.OWNER)
+    return club
+
+
+def set_membership(*, club: Club, user: User, role: str) -> Membership:
+    membership, _ = Membership.objects.update_or_create(club=club, user=user, defaults={"role": role})
+    return membership
+
+
+def add_player(*, club: Club, name: str) -> Player:
+    """The roster's player of that name (any case), or a new one: typing "anna" finds Anna."""
+    name = " ".join(name.split())
+    player = Player.objects.filter(club=club, name__iexact=name).first()
+    return player or Player.objects.create(club=club, name=name)
+
+
+# ---- games ---------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def create_game(
+    *, club: Club, variant: str, players: Sequence[Player], settings: Mapping[str, Any], by: User
+) -> Game:
+    """Seats in the given order; the rules check the seats and settings before anything is saved."""
+    names = [player.name for player in players]
+    result = rules.score_game(variant, names, settings, [])
+    game = Game.objects.create(
+        club=club,
+        variant=variant,
+        settings=dict(settings),
+        created_by=by,
+        totals=dict(result.totals),
+        summary=summaries.game_summary(result),
+        seat_names=names,
+    )
+    Seat.objects.bulk_create(
+        Seat(game=game, position=index, player=player, name=player.name)
+        for index, player in enumerate(players, start=1)
+    )
+    return game
+
+
+def _locked(game_id: int, guard: Guard | None = None) -> Game:
+    """The game row, locked until the transaction ends; then the caller's guard (a table's lock)."""
+    try:
+        game = Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:  # a tournament's draw was undone meanwhile
+        raise DealConflict(gettext("This game no longer exists: its draw was undone.")) from None
+    if guard is not None:
+        guard(game)
+    return game
+
+
+def _entries(game: Game) -> list[tuple[int, dict[str, Any], uuid.UUID]]:
+    return list(game.deals.order_by("number").values_list("number", "entry", "client_token"))
+
+
+def _score(game: Game, entries: Sequence[Mapping[str, Any]]) -> GameResult:
+    return rules.score_game(
+        game.variant, game.names_by_seat(), game.settings, entries, deal_limit=game.deal_limit
+    )
+
+
+def _store_result(game: Game, result: GameResult) -> None:
+    was_finished = game.finished
+    game.totals = dict(result.totals)
+    game.finished = result.finished
+    game.winner = result.winner or ""
+    game.revision += 1
+    game.side_sums = side_sums(result.deals)
+    game.summary = summaries.game_summary(result)
+    game.save(update_fields=["totals", "side_sums", "summary", "finished", "winner", "revision"])
+    if was_finished or game.finished:  # a finished game's result is rated; a correction re-rates it
+        game_scored.send(sender=Game, game=game, result=result)
+
+
+def _match_and_apples(scored: DealResult) -> tuple[Any, Collection[str]]:
+    """The side that made a match in the deal (None if nobody did), and the sides that got an apple."""
+    match = scored.details.get("match")
+    if match is True:  # Coiffeur says whether the announcing team made it
+        match = scored.details.get("team")
+    return match, scored.details.get("apples") or ()
+
+
+def _score_rows(deal: Deal, scored: DealResult) -> list[DealScore]:
+    """One row per side, with the counts SQL sums for tie-breaks (matches made, apples taken)."""
+    match, apples = _match_and_apples(scored)
+    return [
+        DealScore(deal=deal, side=side, score=score, matches=int(match == side), apples=int(side in apples))
+        for side, score in scored.scores.items()
+    ]
+
+
+def side_sums(deals: Iterable[DealResult]) -> dict[str, list[int]]:
+    """Each side's [score, matches, apples] over the deals: what its DealScore rows add up to, stored
+    on the game so the standings read one row per game instead of summing every deal's rows."""
+    sums: dict[str, list[int]] = {}
+    for scored in deals:
+        match, apples = _match_and_apples(scored)
+        for side, score in scored.scores.items():
+            tally = sums.setdefault(side, [0, 0, 0])
+            tally[0] += score
+            tally[1] += int(match == side)
+            tally[2] += int(side in apples)
+    return sums
+
+
+def record_deal(
+    *,
+    game_id: int,
+    entry: Mapping[str, Any],
+    by: User | None,
+    number: int,
+    client_token: uuid.UUID,
+    guard: Guard | None = None,
+    known: Known | None = None,
+) -> Recorded:
+    """Add deal `number` (the number the scorer's form expected) to the game.
+
+    A repeated `client_token` returns the deal it already saved; a `number` that another phone took
+    meanwhile is a DealConflict, never a second deal. `known`: the deals the caller read already.
+    """
+    try:
+        return _record_locked(game_id, entry, by, number, client_token, guard, known)
+    except IntegrityError:
+        # Unreachable while every writer locks the game row; the whole write was rolled back.
+        message = gettext("Deal %(number)s was entered meanwhile on another phone.")
+        raise NumberTaken(message % {"number": number}) from None
+
+
+@transaction.atomic
+def _record_locked(
+    game_id: int,
+    entry: Mapping[str, Any],
+    by: User | None,
+    number: int,
+    client_token: uuid.UUID,
+    guard: Guard | None,
+    known: Known | None,
+) -> Recorded:
+    """record_deal's write, with the game row locked until it commits.
+
+    A repeated submission is recognised before the guard: a phone retrying its last deal after the
+    table was confirmed is told it was saved, not that the table is locked."""
+    game = _locked(game_id)
+    stored = known.deals if known is not None and known.revision == game.revision else _entries(game)
+    for stored_number, _, token in stored:
+        if token == client_token:
+            deal = game.deals.get(number=stored_number)
+            return Recorded(deal, _score(game, [e for _, e, _ in stored]), repeated=True)
+    if guard is not None:
+        guard(game)
+    expected = len(stored) + 1
+    if number < expected:
+        message = gettext(
+            "Deal %(number)s was entered meanwhile on another phone. Check the list, then enter deal "
+            "%(expected)s."
+        )
+        raise NumberTaken(message % {"number": number, "expected": expected})
+    if number > expected:  # a deal was deleted meanwhile: nothing was "entered"
+        message = gettext(
+            "The list of deals changed meanwhile on another phone. Check the list, then enter deal "
+            "%(expected)s."
+        )
+        raise NumberTaken(message % {"expected": expected})
+    result = _score(game, [e for _, e, _ in stored] + [dict(entry)])
+    deal = Deal.objects.create(
+        game=game, number=number, entry=dict(entry), client_token=client_token, created_by=by
+    )
+    DealScore.objects.bulk_create(_score_rows(deal, result.deals[-1]))
+    _store_result(game, result)
+    DealChange.objects.create(
+        game=game, deal_number=number, action=DealChange.Action.ADDED, after=deal.entry, by=by
+    )
+    return Recorded(deal, result, repeated=False)
+
+
+def _rederive_scores(game: Game, result: GameResult, deals: Sequence[Deal]) -> None:
+    """A correction can change later deals (who sits out, who dropped out): rewrite every score row."""
+    DealScore.objects.filter(deal__game=game).delete()
+    by_number = {deal.number: deal for deal in deals}
+    DealScore.objects.bulk_create(
+        row for scored in result.deals for row in _score_rows(by_number[scored.number], scored)
+    )
+
+
+@transaction.atomic
+def edit_deal(
+    *,
+    game_id: int,
+    number: int,
+    entry: Mapping[str, Any],
+    by: User | None,
+    version: int,
+    guard: Guard | None = None,
+    client_token: uuid.UUID | None = None,
+) -> Recorded:
+    """Replace a deal's entry; `version` is the one the scorer saw, so a stale edit is refused.
+
+    `client_token` names the very deal the form was opened on: a deal deleted and entered again under
+    the same number starts again at version 1, and only its token tells it from the old one."""
+    game = _locked(game_id, guard)
+    deals = list(game.deals.order_by("number"))
+    deal = next((d for d in deals if d.number == number), None)
+    if deal is None:
+        raise DealConflict(
+            gettext("Deal %(number)s no longer exists: it was deleted meanwhile.") % {"number": number}
+        )
+    if deal.version != version or (client_token is not None and deal.client_token != client_token):
+        if _same_deal_holds(deal, entry, client_token):  # this correction, sent again: its answer was lost
+            return Recorded(deal, _score(game, [d.entry for d in deals]), repeated=True)
+        raise DealConflict(
+            gettext("This deal was changed meanwhile on another phone. Check it and save again.")
+        )
+    entries = [dict(entry) if d.number == number else d.entry for d in deals]
+    result = _score(game, entries)
+    before = deal.entry
+    deal.entry, deal.version, deal.updated_by = dict(entry), deal.version + 1, by
+    deal.save(update_fields=["entry", "version", "updated_by", "updated_at"])
+    _rederive_scores(game, result, deals)
+    _store_result(game, result)
+    DealChange.objects.create(
+        game=game, deal_number=number, action=DealChange.Action.EDITED, before=before, after=deal.entry, by=by
+    )
+    return Recorded(deal, result, repeated=False)
+
+
+@transaction.atomic
+def delete_last_deal(
+    *,
+    game_id: int,
+    number: int,
+    by: User | None,
+    guard: Guard | None = None,
+    client_token: uuid.UUID | None = None,
+) -> GameResult:
+    """Only the last deal can go, so no later deal is ever scored against a hole.
+
+    `client_token`, when given, is the deal the Delete button was shown for: a stale page never
+    deletes a deal entered again meanwhile under the same number."""
+    game = _locked(game_id, guard)
+    deals = list(game.deals.order_by("number"))
+    if not deals or deals[-1].number != number:
+        if _just_deleted(game, number, deals):  # this Delete, sent again: its answer was lost
+            return _score(game, [d.entry for d in deals])
+        message = gettext("Deal %(number)s is no longer the last deal: only the last deal can be deleted.")
+        raise DealConflict(message % {"number": number})
+    if client_token is not None and deals[-1].client_token != client_token:
+        message = gettext("Deal %(number)s was changed meanwhile on another phone: check the list.")
+        raise DealConflict(message % {"number": number})
+    last = deals.pop()
+    result = _score(game, [d.entry for d in deals])
+    last.delete()
+    _store_result(game, result)
+    DealChange.objects.create(
+        game=game, deal_number=number, action=DealChange.Action.DELETED, before=last.entry, by=by
+    )
+    return result
+
+
+def _same_deal_holds(deal: Deal, entry: Mapping[str, Any], client_token: uuid.UUID | None) -> bool:
+    """The deal the form was opened on holds exactly what was sent: a phone's retry, not a conflict."""
+    return deal.entry == dict(entry) and (client_token is None or deal.client_token == client_token)
+
+
+def _just_deleted(game: Game, number: int, deals: list[Deal]) -> bool:
+    """The last thing done to the game was deleting this very deal, the last one then."""
+    if deals and deals[-1].number >= number:
+        return False
+    last = game.changes.order_by("-pk").first()
+    return last is not None and last.action == DealChange.Action.DELETED and last.deal_number == number
+
+
+@transaction.atomic
+def rederive(*, game_id: int) -> GameResult:
+    """Scores, totals and winner from the stored entries alone (a club's data imported, or the rules
+    fixed): an entry the rules refuse raises InvalidDeal and nothing changes."""
+    game = _locked(game_id)
+    deals = list(game.deals.order_by("number"))
+    result = _score(game, [deal.entry for deal in deals])
+    _rederive_scores(game, result, deals)
+    _store_result(game, result)
+    return result
+
+
+__all__ = [
+    "DealConflict",
+    "InvalidDeal",
+    "Known",
+    "Recorded",
+    "add_player",
+    "create_club",
+    "create_game",
+    "delete_last_deal",
+    "edit_deal",
+    "record_deal",
+    "rederive",
+    "set_membership",
+]

@@ -1,0 +1,162 @@
+"""Home, sign-up, clubs, members and the roster."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scorekeeper.games import selectors, services
+from scorekeeper.games.forms import ClubForm, MemberForm, PlayerForm, RoleForm, SignUpForm
+from scorekeeper.games.models import Club, Membership, Role
+from scorekeeper.games.permissions import Need, load_club
+
+NOW_IN_ROLE = {
+    Role.OWNER: gettext_lazy("%(user)s is now owner."),
+    Role.ADMIN: gettext_lazy("%(user)s is now admin."),
+    Role.SCORER: gettext_lazy("%(user)s is now scorer."),
+    Role.VIEWER: gettext_lazy("%(user)s is now viewer."),
+}
+"""A whole sentence per role: a language may say the role in another form than its label."""
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "scorekeeper/home.html", {"clubs": selectors.user_clubs(request.user)})
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        messages.success(
+            request,
+            _("Welcome, %(username)s! Create your club or ask a club to add you.")
+            % {"username": user.username},
+        )
+        return redirect("home")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+def _free_slug(name: str) -> str:
+    base = slugify(name)[:50] or "club"
+    slug, suffix = base, 2
+    while Club.objects.filter(slug=slug).exists():
+        slug, suffix = f"{base}-{suffix}", suffix + 1
+    return slug
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def club_new(request: HttpRequest) -> HttpResponse:
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        club = services.create_club(
+            owner=request.user, slug=_free_slug(form.cleaned_data["name"]), **form.cleaned_data
+        )
+        return redirect("club", slug=club.slug)
+    return render(request, "scorekeeper/club_form.html", {"form": form})
+
+
+@require_GET
+def club(request: HttpRequest, slug: str) -> HttpResponse:
+    club = load_club(request.user, slug, Need.READ)
+    context = {
+        "club": club,
+        "games": selectors.club_games(club),
+        "players": selectors.roster(club),
+        "can_score": club.role in (Role.SCORER, Role.ADMIN, Role.OWNER),
+        "can_admin": club.role in (Role.ADMIN, Role.OWNER),
+        "player_form": PlayerForm(),
+        "tournaments": club.tournaments.all(),
+    }
+    return render(request, "scorekeeper/club.html", context)
+
+
+@require_POST
+def player_add(request: HttpRequest, slug: str) -> HttpResponse:
+    club = load_club(request.user, slug, Need.SCORER)
+    form = PlayerForm(request.POST)
+    if form.is_valid():
+        player = services.add_player(club=club, name=form.cleaned_data["name"])
+        messages.success(request, _("%(name)s is on the roster.") % {"name": player.name})
+    else:
+        messages.error(request, form.errors["name"][0])
+    return redirect("club", slug=club.slug)
+
+
+@require_http_methods(["GET", "POST"])
+def club_manage(request: HttpRequest, slug: str) -> HttpResponse:
+    club = load_club(request.user, slug, Need.ADMIN)
+    form = ClubForm(request.POST if "save_club" in request.POST else None, instance=club)
+    member_form = MemberForm(request.POST if "add_member" in request.POST else None)
+    if request.method == "POST":
+        if form.is_bound and form.is_valid():
+            form.save()
+            messages.success(request, _("Club settings saved."))
+            return redirect("club_manage", slug=club.slug)
+        if member_form.is_bound and member_form.is_valid():
+            role, user = member_form.cleaned_data["role"], member_form.cleaned_data["username"]
+            # "Add a member" with an existing owner's name demotes them: the rules of member_change apply
+            demotes_owner = (
+                role != Role.OWNER and club.memberships.filter(user=user, role=Role.OWNER).exists()
+            )
+            if role == Role.OWNER and club.role != Role.OWNER:
+                member_form.add_error("role", _("Only an owner can make another owner."))
+            elif demotes_owner and club.role != Role.OWNER:
+                member_form.add_error("username", _("Only an owner can change an owner."))
+            elif demotes_owner and not club.memberships.filter(role=Role.OWNER).exclude(user=user).exists():
+                member_form.add_error("role", _("A club needs at least one owner."))
+            else:
+                services.set_membership(club=club, user=user, role=role)
+                messages.success(request, _("Member saved."))
+                return redirect("club_manage", slug=club.slug)
+    members = club.memberships.select_related("user").order_by("user__username")
+    context = {
+        "club": club,
+        "form": form,
+        "member_form": member_form,
+        "members": members,
+        "roles": Role.choices,
+    }
+    return render(request, "scorekeeper/club_manage.html", context)
+
+
+@require_POST
+def member_change(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Change a member's role or remove them; only owners touch owners, and the last owner stays."""
+    club = load_club(request.user, slug, Need.ADMIN)
+    membership = get_object_or_404(Membership, club=club, pk=pk)
+    touches_owner = membership.role == Role.OWNER or request.POST.get("role") == Role.OWNER
+    if touches_owner and club.role != Role.OWNER:
+        messages.error(request, _("Only an owner can change an owner."))
+        return redirect("club_manage", slug=club.slug)
+    owners = club.memberships.filter(role=Role.OWNER).count()
+    leaving_owner = membership.role == Role.OWNER and (
+        "remove" in request.POST or request.POST.get("role") != Role.OWNER
+    )
+    if leaving_owner and owners == 1:
+        messages.error(request, _("A club needs at least one owner."))
+        return redirect("club_manage", slug=club.slug)
+    if "remove" in request.POST:
+        membership.delete()
+        messages.success(
+            request, _("%(user)s was removed from the club.") % {"user": membership.user.username}
+        )
+    else:
+        form = RoleForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, _("Choose a role."))
+        else:
+            role = form.cleaned_data["role"]
+            services.set_membership(club=club, user=membership.user, role=role)
+            messages.success(request, NOW_IN_ROLE[role] % {"user": membership.user.username})
+    return redirect("club_manage", slug=club.slug)

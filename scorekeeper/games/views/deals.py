@@ -1,0 +1,366 @@
+"""Entering, previewing, editing and deleting deals: forms build the entry, the services check it."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils.translation import gettext
+from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import trigger_client_event
+
+from scorekeeper import rules
+from scorekeeper.games import selectors, services
+from scorekeeper.games.dealforms import DealForm, deal_form_class
+from scorekeeper.games.dealforms.shape import shape_in, with_shape
+from scorekeeper.games.jasstafel import StrokeGroup, Tafel, changed_groups
+from scorekeeper.games.permissions import GameAccess, Need, game_access
+from scorekeeper.games.rule_messages import refusal
+from scorekeeper.games.selectors import Board
+from scorekeeper.games.services import DealConflict, Known, NumberTaken, Recorded
+from scorekeeper.rules.base import InvalidDeal
+
+
+def _form_class(board: Board) -> type[DealForm]:
+    form_class = deal_form_class(board.game.variant)
+    if form_class is None:
+        raise Http404(gettext("This variant cannot be scored live yet."))
+    return form_class
+
+
+def state_before(board: Board, number: int | None) -> Mapping[str, Any]:
+    """The engine's state when deal `number` was entered: a correction must not see later drop-outs."""
+    if number is None or not 1 <= number <= len(board.entries):
+        return board.result.state
+    game = board.game
+    before = board.entries[: number - 1]
+    return rules.score_game(
+        game.variant, board.seats, game.settings, before, deal_limit=game.deal_limit
+    ).state
+
+
+def deal_form(board: Board, data: Any = None, *, number: int | None = None, **kwargs: Any) -> DealForm:
+    """`number` given: the form for correcting that deal, as it was then; otherwise the next deal's."""
+    form_class = _form_class(board)
+    state = state_before(board, number)
+    return form_class(data, seats=board.seats, suit_names=board.game.club.suit_names, state=state, **kwargs)
+
+
+def _posted_token(request: HttpRequest) -> uuid.UUID | None:
+    """The deal a Delete button was shown for; a page without it (an older page) deletes by number."""
+    try:
+        return uuid.UUID(request.POST.get("client_token", ""))
+    except ValueError:
+        return None
+
+
+def _posted_number(request: HttpRequest) -> int | None:
+    """ASCII digits only, and few: "²" is a digit to str.isdigit(), and int() of it fails."""
+    raw = request.POST.get("number", "")
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 6 else None
+
+
+def blank_deal_form(board: Board) -> DealForm:
+    return deal_form(board, initial={"number": board.next_number, "client_token": uuid.uuid4()})
+
+
+def render_board(
+    request: HttpRequest,
+    board: Board,
+    form: DealForm | None,
+    *,
+    template: str,
+    status: int = 200,
+    extra: Mapping[str, Any] | None = None,
+) -> HttpResponse:
+    context = {"board": board, "game": board.game, "form": form, **(extra or {})}
+    if request.htmx:
+        template = "scorekeeper/game.html#board"
+    return render(request, template, context, status=status)
+
+
+def scorer(request: HttpRequest, pk: int) -> GameAccess:
+    return game_access(request.user, pk, Need.SCORER)
+
+
+@require_POST
+def deal_add(request: HttpRequest, pk: int) -> HttpResponse:
+    return add_deal(request, scorer(request, pk))
+
+
+def add_deal(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    """Save the next deal; htmx (the phone's outbox) gets what it changed, a plain post a redirect."""
+    game = access.game
+    board = selectors.game_board(access)
+    form = deal_form(board, request.POST)
+    if form.is_valid():
+        try:
+            recorded = services.record_deal(
+                game_id=game.pk,
+                entry=form.entry(),
+                by=access.by,
+                number=form.cleaned_data["number"],
+                client_token=form.cleaned_data["client_token"] or uuid.uuid4(),
+                guard=access.guard,
+                known=_known(board),
+            )
+        except InvalidDeal as error:
+            form.add_rule_error(error)
+        except DealConflict as conflict:
+            if from_outbox(request):
+                answer = {"refused": conflict.message}
+                if isinstance(conflict, NumberTaken):  # saved as the next deal, it may well be right
+                    answer["next"] = game.deals.count() + 1
+                return JsonResponse(answer, status=409)
+            board, form = _after_conflict(access, request, conflict)
+        else:
+            if not request.htmx:
+                return redirect(access.base_url)
+            return _saved(request, access, board, recorded)
+    if from_outbox(request):
+        context = {"board": board, "game": game, "form": form}
+        html = with_shape(render_to_string(board.templates["form"], context, request))
+        return outbox_refusal(form.refusal_text(), form=html)
+    return render_board(request, board, form, template="scorekeeper/game.html", status=422)
+
+
+def from_outbox(request: HttpRequest) -> bool:
+    """Sent by the phone's outbox (outbox.js), which wants a refusal as words to show at the deal's row."""
+    return request.headers.get("X-Outbox") == "1"
+
+
+def outbox_refusal(message: str, *, status: int = 422, form: str | None = None) -> JsonResponse:
+    """422: the rules refuse what was typed; 409: another phone changed the game meanwhile. `form`: the
+    refused deal's form with its errors beside the fields, for a phone whose form is still empty."""
+    return JsonResponse({"refused": message, **({"form": form} if form else {})}, status=status)
+
+
+def _known(board: Board) -> Known:
+    """The deals this request read for the form: the write reuses them if nothing changed since."""
+    deals = [(row.number, entry, row.token) for entry, row in zip(board.entries, board.rows, strict=True)]
+    return Known(board.game.revision, deals)
+
+
+def _saved(request: HttpRequest, access: GameAccess, before: Board, recorded: Recorded) -> HttpResponse:
+    """What the deal changed, from the service's result when no other write came in between.
+
+    A page that shows the very list the deal was added to (its form sends that revision) gets the new
+    row and what it moved (totals, panel, the Jasstafel's changed strokes); any other page the list."""
+    game = access.game
+    saved = recorded.deal.game  # the row the service locked and updated: no need to read it again
+    unchanged = not recorded.repeated and saved.revision == game.revision + 1  # `before` was current
+    shown = request.POST.get("revision") == str(game.revision)
+    game.totals, game.finished, game.winner, game.revision = (
+        saved.totals,
+        saved.finished,
+        saved.winner,
+        saved.revision,
+    )
+    if unchanged:
+        deal = recorded.deal
+        board = selectors.board_with_deal(before, deal.entry, deal.client_token, recorded.result)
+    else:
+        board = selectors.game_board(access)
+    extra: dict[str, Any] = {}
+    if unchanged and shown and recorded.result.deals[:-1] == before.result.deals:
+        extra = {
+            "new_row": board.rows[-1],
+            "previous_row": board.rows[-2] if len(board.rows) > 1 else None,
+            "tafel_changes": _tafel_changes(before, board),
+        }
+    response = outbox_answer(request, board, extra)
+    return trigger_client_event(response, "deal-saved", {"revision": game.revision})
+
+
+@dataclass(frozen=True)
+class TafelChange:
+    key: str
+    tafel: Tafel
+    groups: list[StrokeGroup]
+
+
+def _tafel_changes(before: Board, after: Board) -> list[TafelChange]:
+    """Each team's Jasstafel that the deal changed, with only the stroke groups it redrew."""
+    old = {side.key: side.tafel for side in before.sides}
+    return [
+        TafelChange(side.key, side.tafel, changed_groups(old.get(side.key), side.tafel))
+        for side in after.sides
+        if side.tafel and side.tafel != old.get(side.key)
+    ]
+
+
+def outbox_answer(request: HttpRequest, board: Board, extra: Mapping[str, Any] | None = None) -> HttpResponse:
+    """A write's answer, all swapped out of band: the poll, the totals, the new row or the whole list,
+    and the next deal form only if it looks different from the one the phone shows (X-Form-Shape)."""
+    context = {"board": board, "game": board.game, "form_html": _next_form(request, board), **(extra or {})}
+    response = render(request, "scorekeeper/game.html#saved", context)
+    response["X-Revision"] = str(board.game.revision)
+    return response
+
+
+def _board_after_write(access: GameAccess) -> Board:
+    """The game row as the write left it (revision, totals, winner), then its board."""
+    access.game.refresh_from_db(fields=["revision", "totals", "finished", "winner"])
+    return selectors.game_board(access)
+
+
+def _next_form(request: HttpRequest, board: Board) -> str | None:
+    """Unless the phone's form looks the same already (X-Form-Shape). A correction page, which has no new
+    deal's form, keeps its own: this one goes to #entry, which only the game page has."""
+    if board.result.finished or not board.can_score:
+        return None
+    context = {"board": board, "game": board.game, "form": blank_deal_form(board)}
+    html = with_shape(render_to_string(board.templates["form"], context, request))
+    return None if shape_in(html) == request.headers.get("X-Form-Shape") else html
+
+
+@require_POST
+def deal_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    return preview_deal(request, scorer(request, pk))
+
+
+def _after_conflict(
+    access: GameAccess, request: HttpRequest, conflict: DealConflict
+) -> tuple[Board, DealForm]:
+    """Another phone changed the list: show it as it is now, keep what was typed, and aim the form
+    at the next free deal, so a second Enter saves it once the scorer has checked the list."""
+    board = selectors.game_board(access)
+    data = request.POST.copy()
+    data["number"] = str(board.next_number)
+    form = deal_form(board, data)
+    form.is_valid()
+    form.add_error(None, conflict.message)
+    return board, form
+
+
+def preview_deal(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    """What the typed deal would score, or the engine's objection: nothing is saved."""
+    game = access.game
+    board = selectors.game_board(access)
+    form = deal_form(board, request.POST, number=_posted_number(request))
+    context: dict[str, Any] = {"board": board, "form": form, "preview": None, "problem": None}
+    if form.is_valid():
+        number = form.cleaned_data["number"]
+        entries = list(board.entries)
+        entries[number - 1 : number] = [form.entry()]  # a correction replaces, a new deal appends
+        try:
+            result = rules.score_game(
+                game.variant, board.seats, game.settings, entries, deal_limit=game.deal_limit
+            )
+        except InvalidDeal as error:
+            context["problem"] = None if _not_typed_yet(form, error) else refusal(error, number)
+        else:
+            context["preview"] = result.deals[min(number, len(result.deals)) - 1]
+    return render(request, "scorekeeper/game.html#preview", context)
+
+
+def _not_typed_yet(form: DealForm, error: InvalidDeal) -> bool:
+    """While typing, a field still empty is not yet a mistake: the preview keeps quiet about it.
+
+    The field's widget reads what was typed; a field of one input per player is empty if all are."""
+    field = form.error_fields.get(error.field, error.field)
+    if field not in form.fields:
+        return False
+    typed = form[field].data
+    return all(value in (None, "", False) for value in (typed if isinstance(typed, list) else [typed]))
+
+
+@require_http_methods(["GET", "POST"])
+def deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    return edit_deal(request, scorer(request, pk), number)
+
+
+def edit_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpResponse:
+    """Correct a deal from the version the scorer saw; a stale correction shows what is stored now."""
+    game = access.game
+    deal = game.deals.filter(number=number).first()
+    if deal is None:
+        if from_outbox(request):
+            return outbox_refusal(gettext("No such deal."), status=409)
+        raise Http404(gettext("No such deal."))
+    board = selectors.game_board(access)
+    initial = {
+        **_form_class(board).initial_from_entry(deal.entry),
+        "number": number,
+        "version": deal.version,
+        "deal_token": deal.client_token,
+    }
+    form = deal_form(board, request.POST or None, number=number, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.edit_deal(
+                game_id=game.pk,
+                number=number,
+                entry=form.entry(),
+                by=access.by,
+                version=form.cleaned_data["version"] or 0,
+                client_token=form.cleaned_data["deal_token"],
+                guard=access.guard,
+            )
+        except InvalidDeal as error:
+            form.add_rule_error(error)
+        except DealConflict as conflict:
+            if from_outbox(request):
+                return outbox_refusal(conflict.message, status=409)
+            form.add_error(None, conflict.message)
+            form = _restart_from_stored(board, form, number)
+        else:
+            if from_outbox(request):
+                return outbox_answer(request, _board_after_write(access))
+            messages.success(request, gettext("Deal %(number)s corrected.") % {"number": number})
+            return redirect(access.base_url)
+    if from_outbox(request) and request.method == "POST":
+        context = {"board": board, "game": game, "form": form}
+        return outbox_refusal(
+            form.refusal_text(), form=render_to_string(board.templates["form"], context, request)
+        )
+    context = {"board": board, "game": game, "form": form, "deal": deal}
+    status = 422 if form.is_bound or form.conflict else 200  # a stale edit shows a fresh form, refused
+    return render(request, "scorekeeper/deal_edit.html", context, status=status)
+
+
+def _restart_from_stored(board: Board, stale: DealForm, number: int) -> DealForm:
+    """After a stale edit, show the deal as it is now stored, with the conflict message above it."""
+    deal = board.game.deals.filter(number=number).first()
+    if deal is None:
+        return stale
+    initial = {
+        **_form_class(board).initial_from_entry(deal.entry),
+        "number": number,
+        "version": deal.version,
+        "deal_token": deal.client_token,
+    }
+    fresh = deal_form(board, number=number, initial=initial)
+    fresh.conflict = stale.non_field_errors()
+    return fresh
+
+
+@require_POST
+def deal_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    return delete_deal(request, scorer(request, pk), number)
+
+
+def delete_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpResponse:
+    try:
+        services.delete_last_deal(
+            game_id=access.game.pk,
+            number=number,
+            by=access.by,
+            guard=access.guard,
+            client_token=_posted_token(request),
+        )
+    except DealConflict as conflict:
+        if from_outbox(request):
+            return outbox_refusal(conflict.message, status=409)
+        messages.error(request, conflict.message)
+    else:
+        if from_outbox(request):
+            return outbox_answer(request, _board_after_write(access))
+        messages.success(request, gettext("Deal %(number)s deleted.") % {"number": number})
+    return redirect(access.base_url)

@@ -1,0 +1,115 @@
+"""New game, the live game page, its spectator refresh, and the history of changes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from scorekeeper import rules
+from scorekeeper.games import live, selectors, services
+from scorekeeper.games.forms import NewGameForm, SettingsForm, variant_choices
+from scorekeeper.games.models import Club, Game
+from scorekeeper.games.offline import keep_offline
+from scorekeeper.games.permissions import GameAccess, Need, game_access, load_club, load_game
+from scorekeeper.games.rule_messages import translate
+from scorekeeper.games.views.deals import blank_deal_form, render_board
+from scorekeeper.rules.base import InvalidDeal
+
+
+def _variant(request: HttpRequest) -> str:
+    keys = [key for key, _ in variant_choices()]
+    asked = request.POST.get("variant") or request.GET.get("variant")
+    return asked if asked in keys else keys[0]
+
+
+def _preset(request: HttpRequest, variant: str) -> str:
+    asked = request.POST.get("preset") or request.GET.get("preset")
+    return asked if asked in rules.get_variant(variant).presets else "standard"
+
+
+@require_http_methods(["GET", "POST"])
+def game_new(request: HttpRequest, slug: str) -> HttpResponse:
+    """htmx swaps the settings when the preset changes, the whole form when the variant does."""
+    club = load_club(request.user, slug, Need.SCORER)
+    variant = _variant(request)
+    preset = _preset(request, variant)
+    data = request.POST if request.method == "POST" else None
+    initial = {**request.GET.dict(), "variant": variant, "preset": preset}
+    form = NewGameForm(data, variant=variant, initial=initial)
+    settings_form = SettingsForm(data, variant=variant, preset=preset, suit_names=club.suit_names)
+    if request.method == "POST" and form.is_valid() and settings_form.is_valid():
+        try:
+            game = _start(club, variant, form.cleaned_data["players"], settings_form.settings(), request)
+        except InvalidDeal as error:
+            target = settings_form if error.field in settings_form.fields else form
+            target.add_error(error.field if error.field in target.fields else None, translate(error.text))
+        else:
+            return redirect("game", pk=game.pk)
+    context = {"club": club, "form": form, "settings_form": settings_form, "roster": selectors.roster(club)}
+    if request.htmx and request.method == "GET":
+        part = "settings" if request.htmx.target == "settings" else "newgame"
+        return render(request, f"scorekeeper/game_new.html#{part}", context)
+    return render(request, "scorekeeper/game_new.html", context)
+
+
+def _start(club: Club, variant: str, names: list[str], settings: dict, request: HttpRequest) -> Game:
+    """New names join the roster in the same transaction, so a refused game adds nobody."""
+    with transaction.atomic():
+        players = [services.add_player(club=club, name=name) for name in names]
+        return services.create_game(
+            club=club, variant=variant, players=players, settings=settings, by=request.user
+        )
+
+
+@require_GET
+def game(request: HttpRequest, pk: int) -> HttpResponse:
+    return show_game(request, game_access(request.user, pk, Need.READ))
+
+
+def show_game(
+    request: HttpRequest,
+    access: GameAccess,
+    *,
+    template: str = "scorekeeper/game.html",
+    extra: Callable[[selectors.Board], Mapping[str, Any]] | None = None,
+) -> HttpResponse:
+    """`template` and `extra` (read from the board) let another page embed the game: a tournament table."""
+    board = selectors.game_board(access)
+    form = blank_deal_form(board) if board.can_score and not board.result.finished else None
+    response = render_board(request, board, form, template=template, extra=extra(board) if extra else None)
+    return keep_offline(response, request.user) if board.can_score else response
+
+
+@require_GET
+def game_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """Spectators poll this; an unchanged game answers 204 (htmx swaps nothing) after one query."""
+    return live_game(request, game_access(request.user, pk, Need.READ))
+
+
+def live_game(
+    request: HttpRequest,
+    access: GameAccess,
+    *,
+    extra: Callable[[selectors.Board], Mapping[str, Any]] | None = None,
+) -> HttpResponse:
+    """What changed since the poll's stamp; LivePollMiddleware answered an unchanged page already,
+    and this check covers a request that came past it (the stamp changed meanwhile, back again).
+    `extra` adds what an embedding page swaps beside the board (`live_extra`: a template)."""
+    if live.unchanged(request.GET.get("v", "")):
+        return HttpResponse(status=204)
+    board = selectors.game_board(access)
+    context = {"board": board, "game": access.game, "poll": True, **(extra(board) if extra else {})}
+    return render(request, "scorekeeper/game.html#live", context)
+
+
+@require_GET
+def game_history(request: HttpRequest, pk: int) -> HttpResponse:
+    game = load_game(request.user, pk, Need.READ)
+    return render(
+        request, "scorekeeper/game_history.html", {"game": game, "changes": selectors.changes(game)}
+    )

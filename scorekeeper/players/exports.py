@@ -1,0 +1,153 @@
+"""A player's history and a whole game's record, as rows and as JSON-ready dicts for the downloads.
+
+A spreadsheet runs a cell that starts with = + - @ as a formula, so text cells (player and event names
+are typed by anyone) get a leading apostrophe; numbers are written as numbers.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from django.http import HttpResponse
+from django.utils import timezone
+
+from scorekeeper.players.selectors import Placing
+from scorekeeper.players.statistics import Played
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+HISTORY_COLUMNS = (
+    "date",
+    "game",
+    "variant",
+    "tournament",
+    "pass",
+    "table",
+    "side",
+    "partners",
+    "opponents",
+    "points",
+    "rank",
+    "places",
+    "result",
+    "deals",
+)
+
+
+def safe(value: Any) -> Any:
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def csv_response(rows: Iterable[Sequence[Any]], filename: str) -> HttpResponse:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    for row in rows:
+        writer.writerow([safe(value) for value in row])
+    response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def json_response(data: Mapping[str, Any], filename: str) -> HttpResponse:
+    response = HttpResponse(
+        json.dumps(data, ensure_ascii=False, indent=1), content_type="application/json; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _names(seats: Iterable[Any], names: Mapping[int, str]) -> list[str]:
+    return [names.get(seat.player, seat.name) for seat in seats]
+
+
+def history_row(game: Played, names: Mapping[int, str]) -> dict[str, Any]:
+    """One game from the player's seat, in the players' words."""
+    event = game.event
+    return {
+        "date": timezone.localtime(game.played_at).date().isoformat(),
+        "game": game.game,
+        "variant": game.variant,
+        "tournament": event.name if event else "",
+        "pass": event.pass_number if event else None,
+        "table": event.table if event else None,
+        "side": game.side,
+        "partners": _names(game.partners, names),
+        "opponents": _names(game.opponents, names),
+        "points": game.total,
+        "rank": game.rank,
+        "places": game.places,
+        "result": game.result,
+        "deals": game.deal_count,
+    }
+
+
+def history_csv_rows(games: Iterable[Played], names: Mapping[int, str]) -> list[list[Any]]:
+    rows: list[list[Any]] = [list(HISTORY_COLUMNS)]
+    for game in games:
+        row = history_row(game, names)
+        row["partners"] = ", ".join(row["partners"])
+        row["opponents"] = ", ".join(row["opponents"])
+        rows.append(["" if row[key] is None else row[key] for key in HISTORY_COLUMNS])
+    return rows
+
+
+def history_json(
+    player: Mapping[str, Any], games: Iterable[Played], names: Mapping[int, str], events: Iterable[Placing]
+) -> dict[str, Any]:
+    return {
+        "player": dict(player),
+        "games": [
+            {**history_row(game, names), "totals": dict(game.totals), "tournament_slug": _slug(game)}
+            for game in games
+        ],
+        "tournaments": [
+            {
+                "slug": event.slug,
+                "name": event.name,
+                "date": timezone.localtime(event.held).date().isoformat(),
+                "variant": event.variant,
+                "finished": event.finished,
+                "rank": event.rank,
+                "entrants": event.entrants,
+                "total": event.total,
+            }
+            for event in events
+        ],
+    }
+
+
+def _slug(game: Played) -> str | None:
+    return game.event.slug if game.event else None
+
+
+def record_csv_rows(record: Mapping[str, Any]) -> list[list[Any]]:
+    """The game, its seats, then one line per deal (scores per side and the entry as typed), totals last."""
+    sides = [side["side"] for side in record["sides"]]
+    rows: list[list[Any]] = [
+        ["game", "club", "variant", "started", "deal limit", "finished", "winner", "settings"],
+        [
+            record["game"],
+            record["club"],
+            record["variant"],
+            record["started"],
+            record["deal_limit"] or "",
+            "yes" if record["finished"] else "no",
+            record["winner"] or "",
+            json.dumps(record["settings"], ensure_ascii=False),
+        ],
+        [],
+        ["seat", "player", "side"],
+        *([seat["position"], seat["name"], seat["side"]] for seat in record["seats"]),
+        [],
+        ["deal", *(side["label"] for side in record["sides"]), "entry"],
+    ]
+    for deal in record["deals"]:
+        scores = [deal["scores"].get(side, 0) for side in sides]
+        rows.append([deal["number"], *scores, json.dumps(deal["entry"], ensure_ascii=False)])
+    rows.append(["total", *(record["totals"][side] for side in sides), ""])
+    return rows

@@ -1,0 +1,160 @@
+"""A club's leaderboard per variant and a player's rating history, readable like the club itself."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import groupby
+
+from django.db.models import F
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET
+
+from scorekeeper import rules
+from scorekeeper.games.models import Club, Player, variant_name
+from scorekeeper.games.permissions import Need, load_club
+from scorekeeper.ratings.models import Rating, RatingChange
+from scorekeeper.ratings.skill import DEFAULT, Skill, Z
+
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 120, 8
+LISTED = 50
+"""The history lists the latest results only; the line shows them all."""
+
+
+def variant_label(key: str) -> str:
+    """The variant's name in the reader's language."""
+    return variant_name(key)
+
+
+def rated_variants(club: Club) -> list[str]:
+    """The variants someone in the club has a rating in, in the rules' order."""
+    found = set(Rating.objects.filter(player__club=club).values_list("variant", flat=True).distinct())
+    return [key for key in rules.VARIANT_MODULES if key in found]
+
+
+@dataclass(frozen=True)
+class Place:
+    rank: int
+    rating: Rating
+
+    @property
+    def ordinal(self) -> float:
+        return Skill(self.rating.mu, self.rating.sigma).ordinal
+
+
+def _ranked(ratings: list[Rating]) -> list[Place]:
+    """Competition ranks by the rating shown (to its one decimal): equal ratings share a place."""
+    places: list[Place] = []
+    for index, rating in enumerate(ratings):
+        place = Place(index + 1, rating)
+        if places and round(places[-1].ordinal, 1) == round(place.ordinal, 1):
+            place = Place(places[-1].rank, rating)
+        places.append(place)
+    return places
+
+
+@require_GET
+def leaderboard(request: HttpRequest, slug: str, variant: str) -> HttpResponse:
+    club = load_club(request.user, slug, Need.READ)
+    if variant not in rules.VARIANT_MODULES:
+        raise Http404(gettext("No such variant."))
+    ratings = list(
+        Rating.objects.filter(player__club=club, variant=variant)
+        .select_related("player")
+        .annotate(ordinal=F("mu") - Z * F("sigma"))
+        .order_by("-ordinal", "player__name")
+    )
+    context = {
+        "club": club,
+        "variant": variant,
+        "variant_label": variant_label(variant),
+        "variants": [(key, variant_label(key)) for key in rated_variants(club)],
+        "places": _ranked(ratings),
+    }
+    return render(request, "scorekeeper/ratings/leaderboard.html", context)
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A rating line as SVG coordinates: x by game, y by rating, the zero line if it is in range."""
+
+    points: str
+    zero_y: float | None
+    low: float
+    high: float
+    count: int
+    """Results drawn: one fewer than the points (the line starts before the first)."""
+    width: int = CHART_WIDTH
+    height: int = CHART_HEIGHT
+
+
+def chart(values: list[float]) -> Chart:
+    """The line from the first rating (0 for a new player) through each change."""
+    low, high = min(values), max(values)
+    span = (high - low) or 1.0
+    step = (CHART_WIDTH - 2 * CHART_PAD) / max(len(values) - 1, 1)
+
+    def y(value: float) -> float:
+        return round(CHART_PAD + (high - value) / span * (CHART_HEIGHT - 2 * CHART_PAD), 1)
+
+    points = " ".join(f"{round(CHART_PAD + i * step, 1)},{y(v)}" for i, v in enumerate(values))
+    return Chart(points, y(0.0) if low <= 0 <= high else None, low, high, len(values) - 1)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One rated game or event: the rating shown before and after it."""
+
+    change: RatingChange
+    before: float
+    after: float
+
+    @property
+    def delta(self) -> float:
+        return self.after - self.before
+
+
+@dataclass(frozen=True)
+class VariantHistory:
+    variant: str
+    label: str
+    rating: Rating | None
+    steps: list[Step]
+    """The latest LISTED, newest first."""
+    earlier: int
+    """How many older results the list leaves out."""
+    chart: Chart
+
+
+def _history(variant: str, changes: list[RatingChange], rating: Rating | None) -> VariantHistory:
+    steps = [
+        Step(c, Skill(c.mu_before, c.sigma_before).ordinal, Skill(c.mu_after, c.sigma_after).ordinal)
+        for c in changes
+    ]
+    values = [steps[0].before if steps else DEFAULT.ordinal, *(step.after for step in steps)]
+    newest = steps[::-1]
+    return VariantHistory(
+        variant, variant_label(variant), rating, newest[:LISTED], max(len(newest) - LISTED, 0), chart(values)
+    )
+
+
+@require_GET
+def rating_history(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Every rated game and event of the player, by variant: the line, then the list, newest first."""
+    club = load_club(request.user, slug, Need.READ)
+    player = get_object_or_404(Player, club=club, pk=pk)
+    ratings = {rating.variant: rating for rating in Rating.objects.filter(player=player)}
+    changes = (
+        RatingChange.objects.filter(player=player)
+        .select_related("tournament")
+        .order_by("variant", "at", "pk")
+    )
+    order = {key: index for index, key in enumerate(rules.VARIANT_MODULES)}
+    histories = [
+        _history(variant, list(rows), ratings.get(variant))
+        for variant, rows in groupby(changes, key=lambda change: change.variant)
+    ]
+    histories.sort(key=lambda history: order.get(history.variant, len(order)))
+    context = {"club": club, "player": player, "histories": histories}
+    return render(request, "scorekeeper/ratings/history.html", context)

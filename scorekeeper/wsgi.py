@@ -1,8 +1,0 @@
-"""WSGI entry point for gunicorn: `gunicorn scorekeeper.wsgi`."""
-
-import os
-
-from django.core.wsgi import get_wsgi_application
-
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
-application = get_wsgi_application()
