@@ -20,8 +20,8 @@ from django.utils import translation
 from django.utils.translation import trans_real
 
 from scorekeeper import rules
-from scorekeeper.games.dealforms.base import DealForm
 from scorekeeper.games.rule_messages import refusal, translate
+from scorekeeper.games.variants.base import DealForm
 from scorekeeper.rules.base import PRESET_NAMES, InvalidDeal, Text, gettext_noop, text
 from scorekeeper.rules.jazz import LABELS
 

@@ -16,7 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from scorekeeper.rules import get_variant
-from scorekeeper.rules.base import CARD_POINTS, InvalidDeal
+from scorekeeper.rules.base import InvalidDeal
 from scorekeeper.rules.schieber import read_multipliers
 
 from . import seating
@@ -159,13 +159,14 @@ def control_total(tournament: Tournament) -> int | None:
     match bonus (the tournament preset). Weis and Stöck come on top."""
     rules = format_rules(tournament.format)
     settings = tournament.settings
-    if rules.variant != "schieber" or not tournament.deals_per_pass:
+    control_points = get_variant(rules.variant).control_points
+    if not control_points or not tournament.deals_per_pass:
         return None
     try:
         flat = set(read_multipliers(settings.get("multipliers", "flat")).values()) == {1}
     except InvalidDeal:
         return None
-    return tournament.deals_per_pass * CARD_POINTS if flat and settings.get("match_bonus") == 0 else None
+    return tournament.deals_per_pass * control_points if flat and settings.get("match_bonus") == 0 else None
 
 
 def sheet_columns(table: PrintedTable, partners: bool) -> list[str]:

@@ -153,7 +153,7 @@ def pass_progress(tournament: Tournament, drawn: Pass) -> PassProgress:
         .prefetch_related(Prefetch("seats", queryset=seats))
         .order_by("number")
     )
-    entries = _entries(drawn) if rules_.variant == "schieber" else None
+    entries = _entries(drawn) if rules.get_variant(rules_.variant).control_points else None
     progress = [
         TableProgress(
             table=table,

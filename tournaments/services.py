@@ -20,6 +20,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scorekeeper import rules as scoring
 from scorekeeper.games import services as games
 from scorekeeper.games.models import Club, Game, Seat
 
@@ -325,7 +326,9 @@ def _store_tables(
 
 def _table_settings(tournament: Tournament, rules: FormatRules) -> dict[str, Any]:
     settings = dict(tournament.settings)
-    if rules.variant in ("differenzler", "molotow") and tournament.deals_per_pass:
+    if (
+        "deals" in scoring.get_variant(rules.variant).defaults and tournament.deals_per_pass
+    ):  # its own game length
         settings["deals"] = tournament.deals_per_pass
     return settings
 

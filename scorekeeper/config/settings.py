@@ -99,8 +99,29 @@ TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
-        "APP_DIRS": True,
         "OPTIONS": {
+            # Partials (game.html#saved) over the cached loaders; a variant's own templates live in its
+            # folder (scorekeeper/games/variants/<key>/templates), found by the variants' loader.
+            "loaders": [
+                (
+                    "template_partials.loader.Loader",
+                    [
+                        (
+                            "django.template.loaders.cached.Loader",
+                            [
+                                "scorekeeper.games.variants.loader.Loader",
+                                "django.template.loaders.filesystem.Loader",
+                                "django.template.loaders.app_directories.Loader",
+                            ],
+                        )
+                    ],
+                )
+            ],
+            # `{% load <key> %}`: each variant's template tags, from its folder's tags.py (found, not listed)
+            "libraries": {
+                path.parent.name: f"scorekeeper.games.variants.{path.parent.name}.tags"
+                for path in sorted((BASE_DIR / "scorekeeper" / "games" / "variants").glob("*/tags.py"))
+            },
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",

@@ -14,10 +14,10 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop, pgettext_lazy
 
 from scorekeeper import rules
-from scorekeeper.games.dealforms import playable_variants
 from scorekeeper.games.models import Club, Role, variant_name
 from scorekeeper.games.rule_messages import translate
 from scorekeeper.games.suits import mode_name
+from scorekeeper.games.variants import playable_variants
 from scorekeeper.rules.base import MODES, preset_name
 
 DJANGO_SIGN_IN_MESSAGES = (

@@ -11,9 +11,10 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.utils.functional import Promise
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+
+from scorekeeper import rules
 
 USER = settings.AUTH_USER_MODEL
 
@@ -85,23 +86,13 @@ class Player(models.Model):
         return self.name
 
 
-VARIANT_NAMES: dict[str, Promise] = {
-    "schieber": pgettext_lazy("card game", "Schieber"),
-    "coiffeur": pgettext_lazy("card game", "Coiffeur"),
-    "differenzler": pgettext_lazy("card game", "Differenzler"),
-    "molotow": pgettext_lazy("card game", "Molotow"),
-    "putz": pgettext_lazy("card game", "Putz"),
-    "handjass": pgettext_lazy("card game", "Handjass"),
-    "pandur": pgettext_lazy("card game", "Pandur"),
-    "jazz": pgettext_lazy("card game", "Jazz"),
-}
-"""The variants' names as players say them (Schieber is Chibre in Romandy), by the rules' keys."""
-
-
 def variant_name(key: str) -> str:
-    """A variant's name in the active language; a key without a name shows capitalized."""
-    name = VARIANT_NAMES.get(key)
-    return str(name) if name is not None else key.capitalize()
+    """A variant's name as players say it in the active language (Schieber is Chibre in Romandy), from
+    its rules module; a key without rules shows capitalized."""
+    try:
+        return gettext(rules.get_variant(key).name)
+    except rules.InvalidDeal:
+        return key.capitalize()
 
 
 class Game(models.Model):

@@ -13,6 +13,7 @@ from scorekeeper.games import live
 from scorekeeper.games.jasstafel import StrokeGroup, Tafel, stroke_groups, tafel
 from scorekeeper.games.models import Club, DealChange, Game, Player
 from scorekeeper.games.permissions import GameAccess
+from scorekeeper.games.variants import variant_page
 from scorekeeper.rules.base import DealResult, GameResult
 
 
@@ -130,7 +131,8 @@ def _board(access: GameAccess, seats: list[str], stored: list[tuple[Any, Any]], 
     game = access.game
     entries = [entry for entry, _ in stored]
     placing = {p.side: p.rank for p in result.ranking}
-    is_schieber = game.variant == "schieber"
+    page = variant_page(game.variant)
+    jasstafel = page is not None and page.jasstafel
     target = None if game.deal_limit else result.state.get("target")
     sides = [
         Side(
@@ -138,7 +140,7 @@ def _board(access: GameAccess, seats: list[str], stored: list[tuple[Any, Any]], 
             label=side_label(game.variant, side, seats),
             total=result.totals[side],
             rank=placing[side],
-            tafel=tafel(result.totals[side]) if is_schieber else None,
+            tafel=tafel(result.totals[side]) if jasstafel else None,
             to_go=max(target - result.totals[side], 0) if target else None,
         )
         for side in result.sides

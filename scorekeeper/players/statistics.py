@@ -27,6 +27,7 @@ from django.utils.translation import pgettext, pgettext_lazy
 
 from scorekeeper import rules
 from scorekeeper.games.summaries import TALLIED, SideTally
+from scorekeeper.games.variants import variant_page
 from scorekeeper.rules import VARIANT_MODULES
 
 MIN_GAMES = 3
@@ -223,49 +224,71 @@ def added(games: Iterable[Played]) -> SideTally:
     return SideTally(*(sum(getattr(tally, name) for tally in tallies) for name in TALLIED))
 
 
-def schieber_figures(games: Sequence[Played]) -> tuple[Figure, ...]:
-    counts = added(games)
-    return (
-        Figure("points_per_deal", _("Points per deal"), ratio(counts.score, counts.deals)),
-        Figure("points_per_pass", _("Points per pass"), mean([g.total for g in games if g.is_pass])),
-        Figure("matches_made", _("Matches made"), counts.matches, 0),
-        Figure("matches_conceded", _("Matches conceded"), counts.conceded, 0),
-        Figure("weis_per_deal", _("Weis per deal"), ratio(counts.weis, counts.deals)),
-    )
+FIGURES: dict[str, Callable[[Sequence[Played], SideTally], Figure]] = {}
+"""Every statistic by its key; a variant's folder lists the ones its players see (VariantPage.figures)."""
 
 
-def differenzler_figures(games: Sequence[Played]) -> tuple[Figure, ...]:
-    """The miss is |card points - prediction|, whatever bonus the club gives for an exact hit."""
-    counts = added(games)
-    return (
-        Figure("average_deviation", _("Average deviation"), ratio(counts.misses, counts.deals)),
-        Figure("exact_hits", _("Exact hits"), counts.exact, 0),
-    )
+def figure(compute: Callable[[Sequence[Played], SideTally], Figure]) -> Callable[..., Figure]:
+    """Registers a statistic under its function's name."""
+    FIGURES[compute.__name__] = compute
+    return compute
 
 
-def molotow_figures(games: Sequence[Played]) -> tuple[Figure, ...]:
-    return (Figure("net_sticks_per_game", _("Net sticks per game"), mean([g.total for g in games])),)
+def figures_of(variant: str) -> tuple[str, ...]:
+    page = variant_page(variant)
+    return page.figures if page else ()
 
 
-def apples_figures(games: Sequence[Played]) -> tuple[Figure, ...]:
+@figure
+def points_per_deal(games: Sequence[Played], counts: SideTally) -> Figure:
+    return Figure("points_per_deal", _("Points per deal"), ratio(counts.score, counts.deals))
+
+
+@figure
+def points_per_pass(games: Sequence[Played], counts: SideTally) -> Figure:
+    return Figure("points_per_pass", _("Points per pass"), mean([g.total for g in games if g.is_pass]))
+
+
+@figure
+def matches_made(games: Sequence[Played], counts: SideTally) -> Figure:
+    return Figure("matches_made", _("Matches made"), counts.matches, 0)
+
+
+@figure
+def matches_conceded(games: Sequence[Played], counts: SideTally) -> Figure:
+    return Figure("matches_conceded", _("Matches conceded"), counts.conceded, 0)
+
+
+@figure
+def weis_per_deal(games: Sequence[Played], counts: SideTally) -> Figure:
+    return Figure("weis_per_deal", _("Weis per deal"), ratio(counts.weis, counts.deals))
+
+
+@figure
+def average_deviation(games: Sequence[Played], counts: SideTally) -> Figure:
+    """Differenzler: the miss is |card points - prediction|, whatever bonus the club gives for a hit."""
+    return Figure("average_deviation", _("Average deviation"), ratio(counts.misses, counts.deals))
+
+
+@figure
+def exact_hits(games: Sequence[Played], counts: SideTally) -> Figure:
+    return Figure("exact_hits", _("Exact hits"), counts.exact, 0)
+
+
+@figure
+def net_sticks_per_game(games: Sequence[Played], counts: SideTally) -> Figure:
+    return Figure("net_sticks_per_game", _("Net sticks per game"), mean([g.total for g in games]))
+
+
+@figure
+def apples_per_deal(games: Sequence[Played], counts: SideTally) -> Figure:
     """Putz, and Handjass while the player was still in: apples per deal played."""
-    counts = added(games)
-    return (Figure("apples_per_deal", _("Apples per deal"), ratio(counts.apples, counts.deals), 2),)
+    return Figure("apples_per_deal", _("Apples per deal"), ratio(counts.apples, counts.deals), 2)
 
 
-def jazz_figures(games: Sequence[Played]) -> tuple[Figure, ...]:
-    counts = added(games)
-    return (Figure("penalty_per_game", _("Penalty per sub-game"), ratio(counts.score, counts.deals)),)
-
-
-FIGURES: dict[str, Callable[[Sequence[Played]], tuple[Figure, ...]]] = {
-    "schieber": schieber_figures,
-    "differenzler": differenzler_figures,
-    "molotow": molotow_figures,
-    "putz": apples_figures,
-    "handjass": apples_figures,
-    "jazz": jazz_figures,
-}
+@figure
+def penalty_per_game(games: Sequence[Played], counts: SideTally) -> Figure:
+    return Figure("penalty_per_game", _("Penalty per sub-game"), ratio(counts.score, counts.deals))
 
 
 def by_variant(games: Iterable[Played]) -> dict[str, list[Played]]:
@@ -290,7 +313,7 @@ def statistics(games: Iterable[Played]) -> list[VariantStats]:
             games=len(played),
             wins=sum(1 for game in played if game.won),
             deals=sum(game.deal_count for game in played),
-            figures=FIGURES[variant](played) if variant in FIGURES else (),
+            figures=tuple(FIGURES[key](played, added(played)) for key in figures_of(variant)),
         )
         for variant, played in by_variant(games).items()
     ]
@@ -388,20 +411,21 @@ def oldest_first(games: Iterable[Played]) -> list[Played]:
 
 
 def pass_points(games: Iterable[Played]) -> list[tuple[str, float]]:
-    """The side's points in each finished Schieber pass, oldest first."""
+    """The side's points in each finished pass of a variant that counts points per pass (Schieber)."""
     return [
         (game.played_at.date().isoformat(), game.total)
         for game in oldest_first(games)
-        if game.variant == "schieber" and game.is_pass and game.finished
+        if game.is_pass and game.finished and "points_per_pass" in figures_of(game.variant)
     ]
 
 
 def deal_points(games: Iterable[Played]) -> list[tuple[str, float]]:
-    """Points per deal in each finished Schieber game, oldest first: where no pass was played."""
+    """Points per deal in each finished game that counts them (Schieber), oldest first: where no pass was
+    played."""
     return [
         (game.played_at.date().isoformat(), game.tally.score / game.deal_count)
         for game in oldest_first(games)
-        if game.variant == "schieber" and game.finished and game.deal_count
+        if game.finished and game.deal_count and "points_per_deal" in figures_of(game.variant)
     ]
 
 

@@ -172,6 +172,8 @@ class Variant(Protocol):
     """What each variant module provides, registered by `key` in scorekeeper.rules."""
 
     key: str
+    name: str
+    """What players call it, in English, marked for translation (gettext_noop): a page shows it translated."""
     defaults: Mapping[str, Any]
     presets: Mapping[str, Mapping[str, Any]]
     player_counts: tuple[int, ...]
@@ -182,6 +184,9 @@ class Variant(Protocol):
     """The lowest total wins (a penalty game): tournaments rank a pass's raw scores upward."""
     trumps: bool
     """Every deal has a trump: a printed score sheet gets a column to note it."""
+    control_points: int | None
+    """The card points every deal shares out between the teams (Schieber: 157), so a score sheet's card
+    points add up to deals times this, a control total; None where no such total holds."""
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult: ...
 

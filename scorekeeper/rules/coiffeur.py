@@ -50,6 +50,7 @@ class Coiffeur:
     """The Variant for Coiffeur; `score` replays every entry from the start."""
 
     key = KEY
+    name = gettext_noop("Coiffeur")
     defaults = DEFAULTS
     presets: dict[str, dict[str, Any]] = {
         "standard": DEFAULTS,
@@ -59,6 +60,7 @@ class Coiffeur:
     teams = TWO_TEAMS
     lowest_wins = False
     trumps = True
+    control_points = None
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         require_seats(seats, self.player_counts)

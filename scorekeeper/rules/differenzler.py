@@ -50,12 +50,14 @@ class Differenzler:
     """The Variant for Differenzler; `score` replays every entry from the start."""
 
     key = KEY
+    name = gettext_noop("Differenzler")
     defaults = DEFAULTS
     presets: dict[str, dict[str, Any]] = {"standard": DEFAULTS}
     player_counts = (3, 4)
     teams = NO_TEAMS
     lowest_wins = True
     trumps = True
+    control_points = None
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         players = require_seats(seats, self.player_counts)

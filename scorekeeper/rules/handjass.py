@@ -206,12 +206,14 @@ class Handjass:
     """The variant as the registry sees it."""
 
     key = "handjass"
+    name = gettext_noop("Handjass")
     defaults: dict[str, Any] = {"out_at": 7, "min_points": 21}
     presets: dict[str, dict[str, Any]] = {"standard": dict(defaults)}
     player_counts = (2, 3, 4)
     teams = NO_TEAMS
     lowest_wins = False
     trumps = False
+    control_points = None
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         return score(seats, settings, deals)

@@ -149,6 +149,7 @@ class Jazz:
     """The Variant for rules.md's Jazz; presets are complete settings a club can start from."""
 
     key = "jazz"
+    name = gettext_noop("Jazz")
     defaults: Mapping[str, Any] = {
         "games": list(DEFAULT_GAMES),
         "rounds": 1,
@@ -167,6 +168,7 @@ class Jazz:
     teams = NO_TEAMS
     lowest_wins = True
     trumps = False
+    control_points = None
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         """Score the deals in schedule order; the first bad deal (or setting) raises InvalidDeal."""

@@ -43,6 +43,7 @@ class Molotow:
     """The Variant for Molotow; `score` replays every entry from the start."""
 
     key = KEY
+    name = gettext_noop("Molotow")
     defaults = DEFAULTS
     presets: dict[str, dict[str, Any]] = {
         "standard": DEFAULTS,
@@ -53,6 +54,7 @@ class Molotow:
     teams = NO_TEAMS
     lowest_wins = False
     trumps = False
+    control_points = None
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         players = require_seats(seats, self.player_counts)

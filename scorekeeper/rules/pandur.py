@@ -166,12 +166,14 @@ class Pandur:
     """The variant as the registry sees it."""
 
     key = "pandur"
+    name = gettext_noop("Pandur")
     defaults: dict[str, Any] = {"target": 15}
     presets: dict[str, dict[str, Any]] = {"standard": dict(defaults)}
     player_counts = (4,)
     teams = NO_TEAMS
     lowest_wins = False
     trumps = False
+    control_points = None
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         return score(seats, settings, deals)

@@ -142,12 +142,14 @@ class Putz:
     """The variant as the registry sees it."""
 
     key = "putz"
+    name = gettext_noop("Putz")
     defaults: dict[str, Any] = {"apple_below": 21, "win_at": 7, "lose_at": None}
     presets: dict[str, dict[str, Any]] = {"standard": dict(defaults)}
     player_counts = (3, 5)
     teams = NO_TEAMS
     lowest_wins = False
     trumps = False
+    control_points = None
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         return score(seats, settings, deals)

@@ -384,12 +384,14 @@ class Schieber:
     """The variant as the registry sees it (base.Variant)."""
 
     key = "schieber"
+    name = gettext_noop("Schieber")
     defaults: Mapping[str, Any] = DEFAULTS
     presets: Mapping[str, Mapping[str, Any]] = PRESETS
     player_counts = (4,)
     teams = TWO_TEAMS
     lowest_wins = False
     trumps = True
+    control_points = CARD_POINTS
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         return score(seats, settings, deals)

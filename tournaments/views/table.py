@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
+from scorekeeper import rules
 from scorekeeper.games import live as scorekeeper_live
 from scorekeeper.games.permissions import GameAccess
 from scorekeeper.games.selectors import Board, game_board
@@ -70,9 +71,10 @@ class ControlTotal:
 
 
 def control_total(board: Board) -> ControlTotal | None:
-    """From the deal details as the engine scored them; None outside Schieber or without a deal limit."""
+    """From the deal details as the engine scored them; None where the variant has no control total (only
+    Schieber has) or the game no deal limit."""
     limit = board.game.deal_limit
-    if board.game.variant != "schieber" or not limit:
+    if not rules.get_variant(board.game.variant).control_points or not limit:
         return None
     card_points = sum(_card_points(row.details) for row in board.rows)
     return ControlTotal(len(board.rows), limit, card_points, sum(side.total for side in board.sides))

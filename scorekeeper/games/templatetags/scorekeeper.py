@@ -10,10 +10,10 @@ from django.forms.boundfield import BoundWidget
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from scorekeeper.games.dealforms import shape
 from scorekeeper.games.jasstafel import Stroke
 from scorekeeper.games.offline import owner_key
 from scorekeeper.games.suits import ModeName, mode_name
+from scorekeeper.games.variants import shape
 
 register = template.Library()
 

@@ -1,35 +1,58 @@
-"""Deal-entry forms, one module per variant, found by the variant key like the rules.
+"""Everything about one variant beyond its rules, in one folder per variant, found by the rules' key.
 
-A deal form turns what was typed into a rules entry (and back, for editing) and maps the engine's
-error field to a form field. It never checks a rule itself: the engine does, once. Each module
-defines FORM; its templates live in templates/scorekeeper/variants/<key>/.
+`scorekeeper/games/variants/<key>/` holds the variant's deal form (`form.py`), its template tags
+(`tags.py`, loaded in its templates as `{% load <key> %}`), its templates (`templates/`, named
+`scorekeeper/variants/<key>/...`: `loader.py` finds them there) and, in `__init__.py`, its `PAGE`: what
+the pages need to know of it. The rules module (scorekeeper.rules) declares the variant's facts; its
+key in `rules.VARIANT_MODULES` is the one registry line. A form never checks a rule itself: it turns
+what was typed into an entry, and the engine judges it, once.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
 
 from scorekeeper import rules
-from scorekeeper.games.dealforms.base import DealForm
+from scorekeeper.games.variants.base import DealForm
 
-__all__ = ["DealForm", "deal_form_class", "playable_variants"]
+__all__ = ["DealForm", "VariantPage", "deal_form_class", "playable_variants", "variant_page"]
+
+
+@dataclass(frozen=True)
+class VariantPage:
+    """What the pages know of a variant, beyond its rules."""
+
+    form: type[DealForm]
+    jasstafel: bool = False
+    """Its team totals are drawn as a Jasstafel's strokes (Schieber)."""
+    figures: tuple[str, ...] = ()
+    """The statistics a player's page shows for it, by key (scorekeeper.players.statistics.FIGURES)."""
+    limit_setting: str | None = None
+    """The setting whose total ends a player's game (out or won), shown as "to go" on its panel."""
 
 
 @cache
-def deal_form_class(variant: str) -> type[DealForm] | None:
-    """The variant's deal form, or None while the variant has no form yet."""
-    if variant not in rules.VARIANT_MODULES:
+def variant_page(key: str) -> VariantPage | None:
+    """The variant's page facts, or None while the variant has no folder (it cannot be played live)."""
+    if key not in rules.VARIANT_MODULES:
         return None
     try:
-        module = import_module(f"{__name__}.{variant}")
+        module = import_module(f"{__name__}.{key}")
     except ModuleNotFoundError as missing:
-        if missing.name != f"{__name__}.{variant}":
+        if missing.name != f"{__name__}.{key}":
             raise
         return None
-    return module.FORM
+    return module.PAGE
+
+
+def deal_form_class(key: str) -> type[DealForm] | None:
+    """The variant's deal form, or None while the variant has no folder yet."""
+    page = variant_page(key)
+    return page.form if page else None
 
 
 def playable_variants() -> list[str]:
-    """Variants with both rules and a deal form: only those can be played live."""
-    return [key for key in rules.available_variants() if deal_form_class(key) is not None]
+    """Variants with both rules and a folder: only those can be played live."""
+    return [key for key in rules.available_variants() if variant_page(key) is not None]

@@ -15,14 +15,21 @@ from django import template
 from scorekeeper import rules
 from scorekeeper.games.rule_messages import translate
 from scorekeeper.games.selectors import Board
+from scorekeeper.games.variants import variant_page
 from scorekeeper.rules.base import GameResult
 from scorekeeper.rules.pandur import CONTRACT_WORDS
 
 register = template.Library()
 
+
+def _limit_setting(board: Board) -> str:
+    """The setting at which a player drops out: the variant's folder names it."""
+    page = variant_page(board.game.variant)
+    assert page is not None and page.limit_setting, board.game.variant
+    return page.limit_setting
+
+
 MINUS = "\N{MINUS SIGN}"
-LIMIT = {"handjass": "out_at", "pandur": "target"}
-"""The setting at which a player drops out."""
 
 
 @dataclass(frozen=True)
@@ -64,7 +71,7 @@ def dropout_table(board: Board) -> DropOutTable:
     """Players in ranking order: those out by when they went out, then those still in (or the loser)."""
     result = board.result
     variant = rules.get_variant(board.game.variant)
-    limit = int(rules.settings_with_defaults(variant, board.game.settings)[LIMIT[board.game.variant]])
+    limit = int(rules.settings_with_defaults(variant, board.game.settings)[_limit_setting(board)])
     state = result.state
     still_in, loser = list(state.get("in", [])), state.get("loser")
     went_out = _went_out(result)

@@ -17,13 +17,13 @@ from django_htmx.http import trigger_client_event
 
 from scorekeeper import rules
 from scorekeeper.games import selectors, services
-from scorekeeper.games.dealforms import DealForm, deal_form_class
-from scorekeeper.games.dealforms.shape import shape_in, with_shape
 from scorekeeper.games.jasstafel import StrokeGroup, Tafel, changed_groups
 from scorekeeper.games.permissions import GameAccess, Need, game_access
 from scorekeeper.games.rule_messages import refusal
 from scorekeeper.games.selectors import Board
 from scorekeeper.games.services import DealConflict, Known, NumberTaken, Recorded
+from scorekeeper.games.variants import DealForm, deal_form_class
+from scorekeeper.games.variants.shape import shape_in, with_shape
 from scorekeeper.rules.base import InvalidDeal
 
 

@@ -13,8 +13,8 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.games.dealforms.base import DealForm
 from scorekeeper.games.suits import mode_names
+from scorekeeper.games.variants.base import DealForm
 
 NUMBER_ATTRS = {"inputmode": "numeric", "autocomplete": "off", "min": 0, "max": 157}
 

@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.games.dealforms.base import DealForm
+from scorekeeper.games.variants.base import DealForm
 
 ANCHORS = {"passed": "passed", "tricks": "tricks", "melds": "melds", "tie_order": "tie"}
 """The engine's fields, each gathering the per-player inputs named `<prefix>_<seat>`."""

@@ -15,8 +15,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.games.dealforms.base import DealForm
 from scorekeeper.games.rule_messages import translate
+from scorekeeper.games.variants.base import DealForm
 from scorekeeper.rules.base import InvalidDeal
 from scorekeeper.rules.jazz import COUNTED, FOUR_OF_A_RANK, HONORS, LABELS
 

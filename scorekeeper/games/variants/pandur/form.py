@@ -9,8 +9,8 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext, pgettext_lazy
 
-from scorekeeper.games.dealforms.base import DealForm
 from scorekeeper.games.rule_messages import translate
+from scorekeeper.games.variants.base import DealForm
 from scorekeeper.rules.pandur import CONTRACT_WORDS
 
 BID = "bid"

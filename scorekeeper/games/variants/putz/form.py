@@ -13,8 +13,8 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.games.dealforms.base import DealForm
-from scorekeeper.games.dealforms.cardpoints import PlayerPointsField, PointInput, point_inputs, tie_choices
+from scorekeeper.games.variants.base import DealForm
+from scorekeeper.games.variants.cardpoints import PlayerPointsField, PointInput, point_inputs, tie_choices
 
 TIE_LABELS = (
     _("Who ranks first among the tied?"),

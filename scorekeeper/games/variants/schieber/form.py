@@ -9,8 +9,8 @@ from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
-from scorekeeper.games.dealforms.base import DealForm
 from scorekeeper.games.suits import mode_names
+from scorekeeper.games.variants.base import DealForm
 
 TEAMS = tuple(rules.teams("schieber"))
 

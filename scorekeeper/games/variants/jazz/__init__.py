@@ -1,0 +1,9 @@
+"""Jazz beyond its rules: its deal form, template tags, templates and page facts."""
+
+from scorekeeper.games.variants import VariantPage
+from scorekeeper.games.variants.jazz.form import FORM
+
+PAGE = VariantPage(
+    form=FORM,
+    figures=("penalty_per_game",),
+)
