@@ -19,8 +19,8 @@ from django.utils import translation
 from scorekeeper.games.models import Club
 from tournaments.management.commands.generate_tournament import generate
 from tournaments.models import Tournament
-from tournaments.pages import standings_version
 from tournaments.selectors import public_standings
+from tournaments.selectors.public import standings_version
 from tournaments.views import public
 
 from ..conftest import require

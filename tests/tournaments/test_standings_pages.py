@@ -16,8 +16,8 @@ from django.test.utils import CaptureQueriesContext
 from scorekeeper.games.models import Club, DealScore
 from tournaments.management.commands.generate_tournament import generate
 from tournaments.models import Entrant, Tournament
-from tournaments.pages import PAGE_ROWS
 from tournaments.selectors import Line, pass_results, public_standings, standings
+from tournaments.selectors.public import PAGE_ROWS
 
 from .builders import HTMX, draw, make_event, play_pass
 from .test_public import cells, html, row_of

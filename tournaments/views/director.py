@@ -12,7 +12,7 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import Max
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, npgettext
@@ -23,7 +23,7 @@ from scorekeeper.games.forms import SettingsForm
 from scorekeeper.games.models import Club, Player
 from scorekeeper.games.permissions import Need, load_club
 
-from .. import progress, selectors, services
+from .. import selectors, services
 from ..access import load_tournament
 from ..formats import format_rules
 from ..forms import (
@@ -38,7 +38,10 @@ from ..forms import (
     rules_form,
     tournament_settings,
 )
-from ..models import Entrant, Format, Table, TableSeat, Tournament
+from ..models import Entrant, Format, Tournament
+from ..selectors import entrants as roster
+from ..selectors import progress
+from ..selectors import tables as table_reads
 from ..services import TournamentError
 
 STANDINGS_SHOWN = 10
@@ -248,7 +251,7 @@ def undo(request: HttpRequest, slug: str) -> HttpResponse:
 def reopen(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A confirmed or PIN-blocked table opens again for corrections."""
     tournament = load_tournament(request.user, slug, Need.ADMIN)
-    table = get_object_or_404(Table, pk=pk, pass_played__tournament=tournament)
+    table = table_reads.table(tournament, pk)
     services.reopen_table(table=table, by=request.user)
     messages.success(
         request,
@@ -265,11 +268,7 @@ def reopen(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def substitute(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Someone plays this pass in the entrant's place (an empty name, or "remove", takes it back)."""
     tournament = load_tournament(request.user, slug, Need.ADMIN)
-    seat = get_object_or_404(
-        TableSeat.objects.select_related("table__pass_played__tournament", "entrant__player"),
-        pk=pk,
-        table__pass_played__tournament=tournament,
-    )
+    seat = table_reads.seat(tournament, pk)
     name = "" if "remove" in request.POST else " ".join(request.POST.get("name", "").split())
     longest = Player._meta.get_field("name").max_length
     if not name and seat.substitute_id is None:
@@ -298,7 +297,7 @@ def substitute(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def _entrant_rows(tournament: Tournament) -> list[Entrant]:
     """Every entrant with `partner_entrant` set both ways (the link is stored on one of the two) and
     `url`: one reverse() for all, as {% url %} per row is slow for hundreds of players."""
-    entrants = list(tournament.entrants.select_related("player").order_by("number"))
+    entrants = list(roster.entrants(tournament))
     by_pk = {entrant.pk: entrant for entrant in entrants}
     url = reverse("tournament_entrant", args=[tournament.slug, 0]).rpartition("/0/")
     for entrant in entrants:
@@ -398,9 +397,7 @@ ENTRANT_ACTIONS = ("checkin", "late", "withdraw", "partner")
 def entrant(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """One entrant: check-in (an htmx tap from the list), late arrival, withdrawal, partner."""
     tournament = load_tournament(request.user, slug, Need.ADMIN)
-    one = get_object_or_404(
-        Entrant.objects.select_related("player", "partner__player"), pk=pk, tournament=tournament
-    )
+    one = roster.entrant(tournament, pk)
     action = request.POST.get("action", "")
     forms = _entrant_forms(tournament, one, request.POST if action else None, action)
     if request.method == "POST" and action == "checkin":
@@ -410,7 +407,7 @@ def entrant(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         _apply(request, tournament, one, action, forms[action].cleaned_data)
         return redirect("tournament_entrant", slug=tournament.slug, pk=one.pk)
     context = {"tournament": tournament, "entrant": one, **forms, "rules": format_rules(tournament.format)}
-    context["partner_of"] = _partner_of(one)
+    context["partner_of"] = roster.partner_of(one)
     context["everyone"] = _entrant_rows(tournament) if "partner" in forms else []
     status = 422 if request.method == "POST" else 200
     return render(request, "tournaments/director/entrant.html", context, status=status)
@@ -434,12 +431,6 @@ def _entrant_forms(tournament: Tournament, one: Entrant, data: Any, action: str)
     if format_rules(tournament.format).fixed_pairs:
         forms["partner"] = PartnerForm(bound("partner"), entrant=one)
     return forms
-
-
-def _partner_of(one: Entrant) -> Entrant | None:
-    if one.partner_id:
-        return one.partner
-    return Entrant.objects.select_related("player").filter(partner=one).first()
 
 
 def _apply(
@@ -486,7 +477,7 @@ def _checked_in(request: HttpRequest, tournament: Tournament, one: Entrant) -> H
     if not request.htmx:
         return redirect(reverse("tournament_entrants", args=[tournament.slug]) + f"#entrant-{one.pk}")
     drawn = tournament.pass_set.aggregate(last=Max("number"))["last"] or 0
-    one.partner_entrant = _partner_of(one)
+    one.partner_entrant = roster.partner_of(one)
     one.url = reverse("tournament_entrant", args=[tournament.slug, one.pk])
     context = {
         "tournament": tournament,

@@ -9,10 +9,9 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Iterator, Sequence
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from scorekeeper.games.permissions import Need
@@ -20,8 +19,9 @@ from scorekeeper.games.permissions import Need
 from .. import exports, printouts
 from ..access import load_tournament
 from ..formats import format_rules
-from ..models import Pass, Seating, Table, Tournament
+from ..models import Pass, Seating, Tournament
 from ..selectors import standings
+from ..selectors import tables as table_reads
 
 Rows = Callable[[Tournament], Iterator[Sequence[exports.Cell]]]
 
@@ -31,12 +31,7 @@ def _director(request: HttpRequest, slug: str) -> Tournament:
 
 
 def _pass(tournament: Tournament, number: int) -> Pass:
-    drawn = tournament.pass_set.filter(number=number).first()
-    if drawn is None:
-        said = {"pass_word": tournament.pass_word, "number": number}
-        raise Http404(_("%(pass_word)s %(number)s is not drawn.") % said)
-    drawn.tournament = tournament  # the format and words, without another query
-    return drawn
+    return table_reads.drawn_pass(tournament, number)
 
 
 def _context(tournament: Tournament, **more: object) -> dict[str, object]:
@@ -114,7 +109,7 @@ def final_standings(request: HttpRequest, slug: str) -> HttpResponse:
     lines = standings(tournament)
     columns = max([tournament.passes, *(len(line.standing.passes) for line in lines)])
     played = tournament.pass_set.count()
-    running = Table.objects.filter(pass_played__tournament=tournament, confirmed_at__isnull=True).exists()
+    running = table_reads.tables_running(tournament)
     context = _context(
         tournament,
         rows=[(line, printouts.pass_cells(line, columns)) for line in lines],

@@ -21,7 +21,7 @@ from django.contrib import messages
 from django.core.cache import cache
 from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext_lazy
@@ -32,7 +32,8 @@ from .. import services
 from ..access import is_director, load_tournament
 from ..formats import format_rules
 from ..models import Pass, Scoring, Tournament
-from ..pages import (
+from ..selectors import entrants as roster
+from ..selectors.public import (
     current_pass,
     matching,
     player_passes,
@@ -88,7 +89,7 @@ def event(request: HttpRequest, slug: str) -> HttpResponse:
     the players (?page=): all 2000 players and 500 tables made a 739 KB page. Seven queries, any size."""
     tournament = load_tournament(request.user, slug)
     drawn = current_pass(tournament)
-    entrants = tournament.entrants.select_related("player").order_by("number")
+    entrants = roster.entrants(tournament)
     players = Paginator(entrants, EVENT_PLAYERS).get_page(request.GET.get("page"))
     tables = _tables_page(drawn, request.GET.get("tables"))
     shown = slice(max(tables.start_index() - 1, 0), tables.end_index()) if tables is not None else None
@@ -258,7 +259,7 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def entrant(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     tournament = load_tournament(request.user, slug)
-    player = get_object_or_404(tournament.entrants.select_related("player"), pk=pk)
+    player = roster.entrant(tournament, pk)
     passes, line = player_passes(tournament, player)
     context = {
         "tournament": tournament,

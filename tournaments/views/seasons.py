@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
@@ -19,12 +19,13 @@ from ..models import Season
 from ..results import SeasonTable, season_table
 from ..season import SeasonError, SeasonLine
 from ..season_forms import SeasonForm
+from ..selectors import seasons as season_reads
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def _season(club: Club, pk: int) -> Season:
-    return get_object_or_404(Season.objects.select_related("final"), club=club, pk=pk)
+    return season_reads.season(club, pk)
 
 
 @require_GET

@@ -30,7 +30,8 @@ from scorekeeper.rules.base import CARD_POINTS
 from .. import services
 from ..access import load_table, table_access, table_shown
 from ..formats import format_rules
-from ..models import Table, TableSeat
+from ..models import Table
+from ..selectors import tables as table_reads
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,7 @@ def _table(access: GameAccess) -> Table:
 
 def _seats(table: Table) -> list[SeatLine]:
     partners = format_rules(table.pass_played.tournament.format).partners
-    seats = TableSeat.objects.filter(table=table).select_related("entrant__player", "substitute")
+    seats = table_reads.seats(table)
     return [
         SeatLine(
             seat.position,

@@ -17,10 +17,9 @@ from django.db.models import Count, Prefetch, Q
 from scorekeeper import rules
 from scorekeeper.games.models import Deal
 from scorekeeper.rules.base import CARD_POINTS, InvalidDeal
-
-from .formats import format_rules
-from .models import Bye, Entrant, Pass, Table, TableChange, TableSeat, Tournament
-from .services import MAX_PIN_FAILURES
+from tournaments.formats import format_rules
+from tournaments.models import Bye, Entrant, Pass, Table, TableChange, TableSeat, Tournament
+from tournaments.services import MAX_PIN_FAILURES
 
 
 @dataclass(frozen=True)

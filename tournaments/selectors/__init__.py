@@ -9,10 +9,9 @@ from django.db.models import IntegerField, QuerySet, TextField, Value
 from django.db.models.functions import Cast
 
 from scorekeeper.games.bulk import gc_paused
-
-from .formats import format_rules
-from .models import Bye, Entrant, Table, TableSeat, Tournament
-from .standings import PassResult, Standing, StandingsRules, rank
+from tournaments.formats import format_rules
+from tournaments.models import Bye, Entrant, Table, TableSeat, Tournament
+from tournaments.standings import PassResult, Standing, StandingsRules, rank
 
 DEFAULT_TABLE_POINTS = (3, 2, 1, 0)
 NOTHING = (0, 0, 0)

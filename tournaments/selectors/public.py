@@ -18,10 +18,9 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext, pgettext_lazy
 
 from scorekeeper.games.models import DealScore, Game
-
-from .formats import format_rules
-from .models import Bye, Entrant, Pass, Table, TableSeat, Tournament
-from .selectors import Line, public_standings, standings_rules
+from tournaments.formats import format_rules
+from tournaments.models import Bye, Entrant, Pass, Table, TableSeat, Tournament
+from tournaments.selectors import Line, public_standings, standings_rules
 
 PAGE_ROWS = 100
 """Rows per page of the public standings: a phone scrolls a hundred, and a search finds anyone."""
