@@ -206,3 +206,41 @@ def test_a_preview_with_an_odd_deal_number_is_no_server_error(
         f"/games/{game.pk}/deals/preview/", {**deal(2), "number": number}, **OUTBOX
     )
     assert response.status_code == 200 and game.deals.count() == 1
+
+
+def record_of(page: str) -> str:
+    """The list of deals and the totals, as a page or an out-of-band answer shows them."""
+    sections = re.findall(r'<section id="(?:record|standing)"[^>]*>(.*?)</section>', page, flags=re.S)
+    assert len(sections) == 2, page
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", "".join(sections))  # masked anew each time
+
+
+def reads_after_the_write(queries: Any) -> list[str]:
+    """The statements after the write's audit row: the answer's own reads of the game, if any."""
+    statements = [query["sql"] for query in queries.captured_queries]
+    audit = max(i for i, sql in enumerate(statements) if sql.startswith("INSERT") and "dealchange" in sql)
+    return [
+        sql for sql in statements[audit + 1 :] if sql.startswith("SELECT") and '"scorekeeper_deal"' in sql
+    ]
+
+
+def test_a_correction_and_a_delete_answer_from_the_write_without_reading_the_deals_again(
+    game: Game, client_as: Callable[[str | None], Client], django_assert_max_num_queries: Any
+) -> None:
+    """The answer's board is built from the service's deals and result (nothing read or scored again),
+    and shows exactly what a fresh read of the page shows."""
+    scorer = client_as("scorer")
+    play(game, [{"trump": "hearts", "points": {"A": 100}}], by=User.objects.get(username="owner"))
+    with django_assert_max_num_queries(16) as queries:
+        answer = scorer.post(
+            f"/games/{game.pk}/deals/1/edit/", {**deal(1, points="90"), "version": 1}, **OUTBOX
+        )
+    assert answer.status_code == 200 and answer["X-Revision"] == "3"
+    assert reads_after_the_write(queries) == []
+    assert record_of(answer.content.decode()) == record_of(scorer.get(f"/games/{game.pk}/").content.decode())
+
+    with django_assert_max_num_queries(16) as queries:
+        deleted = scorer.post(f"/games/{game.pk}/deals/2/delete/", {"client_token": ""}, **OUTBOX)
+    assert deleted.status_code == 200 and deleted["X-Revision"] == "4"
+    assert reads_after_the_write(queries) == []
+    assert record_of(deleted.content.decode()) == record_of(scorer.get(f"/games/{game.pk}/").content.decode())

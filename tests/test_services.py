@@ -412,7 +412,7 @@ def test_edit_with_lower_points_reopens_a_finished_game(finished_at_3: Game, sco
 def test_delete_last_deal_rederives_totals_and_audits(make_game: Callable[..., Game], scorer: User) -> None:
     game = make_game({}, [SPADES_83, HEARTS_100])  # A 306, B 305, revision 2
 
-    result = services.delete_last_deal(game_id=game.pk, number=2, by=scorer)
+    result = services.delete_last_deal(game_id=game.pk, number=2, by=scorer).result
 
     assert result.totals == {"A": 206, "B": 248}
     assert list(game.deals.values_list("number", flat=True)) == [1]
@@ -448,7 +448,8 @@ def test_a_delete_sent_again_is_recognised_not_refused(make_game: Callable[..., 
 
     again = services.delete_last_deal(game_id=game.pk, number=2, by=scorer)
 
-    assert again.totals == {"A": 206, "B": 248}
+    assert again.result.totals == {"A": 206, "B": 248}
+    assert again.repeated and [number for number, _ in enumerate(again.deals, start=1)] == [1]
     assert snapshot(game) == before
     assert game.changes.filter(action="deleted").count() == 1
     record(game, 2, MATCH_B, scorer)  # once another deal 2 is entered, an old Delete is a conflict again

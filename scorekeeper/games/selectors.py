@@ -121,6 +121,11 @@ def game_board(access: GameAccess) -> Board:
     return _board(access, seats, stored, result)
 
 
+def board_of(access: GameAccess, stored: list[tuple[Any, Any]], result: GameResult) -> Board:
+    """The board of a game whose deals (entry, client token) and result a write hands over: no read."""
+    return _board(access, access.game.names_by_seat(), stored, result)
+
+
 def board_with_deal(board: Board, entry: dict[str, Any], token: Any, result: GameResult) -> Board:
     """The board once a deal was appended to it, from the result the write scored: no read again."""
     stored = [(row_entry, row.token) for row_entry, row in zip(board.entries, board.rows, strict=True)]

@@ -42,6 +42,18 @@ class Recorded:
     deal: Deal
     result: GameResult
     repeated: bool  # the same submission arrived again (double tap, retry): nothing new was saved
+    deals: Sequence[tuple[Mapping[str, Any], uuid.UUID]] = ()
+    """A correction's game as it left it: every deal's entry and client token, in order (the page's board)."""
+
+
+@dataclass(frozen=True)
+class Deleted:
+    """What a Delete left: the game row, its deals (entry, client token) in order and their result."""
+
+    game: Game
+    deals: Sequence[tuple[Mapping[str, Any], uuid.UUID]]
+    result: GameResult
+    repeated: bool  # this Delete arrived again: nothing more was deleted
 
 
 @dataclass(frozen=True)
@@ -294,7 +306,7 @@ def edit_deal(
     DealChange.objects.create(
         game=game, deal_number=number, action=DealChange.Action.EDITED, before=before, after=deal.entry, by=by
     )
-    return Recorded(deal, result, repeated=False)
+    return Recorded(deal, result, repeated=False, deals=[(d.entry, d.client_token) for d in deals])
 
 
 @transaction.atomic
@@ -305,7 +317,7 @@ def delete_last_deal(
     by: User | None,
     guard: Guard | None = None,
     client_token: uuid.UUID | None = None,
-) -> GameResult:
+) -> Deleted:
     """Only the last deal can go, so no later deal is ever scored against a hole.
 
     `client_token`, when given, is the deal the Delete button was shown for: a stale page never
@@ -314,7 +326,7 @@ def delete_last_deal(
     deals = list(game.deals.order_by("number"))
     if not deals or deals[-1].number != number:
         if _just_deleted(game, number, deals):  # this Delete, sent again: its answer was lost
-            return _score(game, [d.entry for d in deals])
+            return _deleted(game, deals, _score(game, [d.entry for d in deals]), repeated=True)
         message = gettext("Deal %(number)s is no longer the last deal: only the last deal can be deleted.")
         raise DealConflict(message % {"number": number})
     if client_token is not None and deals[-1].client_token != client_token:
@@ -327,7 +339,11 @@ def delete_last_deal(
     DealChange.objects.create(
         game=game, deal_number=number, action=DealChange.Action.DELETED, before=last.entry, by=by
     )
-    return result
+    return _deleted(game, deals, result, repeated=False)
+
+
+def _deleted(game: Game, deals: Sequence[Deal], result: GameResult, *, repeated: bool) -> Deleted:
+    return Deleted(game, [(d.entry, d.client_token) for d in deals], result, repeated)
 
 
 def _same_deal_holds(deal: Deal, entry: Mapping[str, Any], client_token: uuid.UUID | None) -> bool:

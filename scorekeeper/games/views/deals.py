@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,13 +18,14 @@ from django_htmx.http import trigger_client_event
 from scorekeeper import rules
 from scorekeeper.games import selectors, services
 from scorekeeper.games.jasstafel import StrokeGroup, Tafel, changed_groups
+from scorekeeper.games.models import Game
 from scorekeeper.games.permissions import GameAccess, Need, game_access
 from scorekeeper.games.rule_messages import refusal
 from scorekeeper.games.selectors import Board
 from scorekeeper.games.services import DealConflict, Known, NumberTaken, Recorded
 from scorekeeper.games.variants import DealForm, deal_form_class
 from scorekeeper.games.variants.shape import shape_in, with_shape
-from scorekeeper.rules.base import InvalidDeal
+from scorekeeper.rules.base import GameResult, InvalidDeal
 
 
 def _form_class(board: Board) -> type[DealForm]:
@@ -204,10 +205,24 @@ def outbox_answer(request: HttpRequest, board: Board, extra: Mapping[str, Any] |
     return response
 
 
-def _board_after_write(access: GameAccess) -> Board:
-    """The game row as the write left it (revision, totals, winner), then its board."""
-    access.game.refresh_from_db(fields=["revision", "totals", "finished", "winner"])
-    return selectors.game_board(access)
+def _board_written(
+    access: GameAccess, saved: Game, deals: Sequence[tuple[Any, Any]], result: GameResult, repeated: bool
+) -> Board:
+    """The board as the write left it, from the service's deals and result: no read, no second scoring.
+
+    Only if this request's write came right after the game it loaded; after a repeat, or another phone's
+    write in between, the game is read again."""
+    game = access.game
+    if repeated or saved.revision != game.revision + 1:
+        game.refresh_from_db(fields=["revision", "totals", "finished", "winner"])
+        return selectors.game_board(access)
+    game.totals, game.finished, game.winner, game.revision = (
+        saved.totals,
+        saved.finished,
+        saved.winner,
+        saved.revision,
+    )
+    return selectors.board_of(access, list(deals), result)
 
 
 def _next_form(request: HttpRequest, board: Board) -> str | None:
@@ -294,7 +309,7 @@ def edit_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpResp
     form = deal_form(board, request.POST or None, number=number, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            services.edit_deal(
+            recorded = services.edit_deal(
                 game_id=game.pk,
                 number=number,
                 entry=form.entry(),
@@ -312,7 +327,8 @@ def edit_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpResp
             form = _restart_from_stored(board, form, number)
         else:
             if from_outbox(request):
-                return outbox_answer(request, _board_after_write(access))
+                written = (recorded.deal.game, recorded.deals, recorded.result, recorded.repeated)
+                return outbox_answer(request, _board_written(access, *written))
             messages.success(request, gettext("Deal %(number)s corrected.") % {"number": number})
             return redirect(access.base_url)
     if from_outbox(request) and request.method == "POST":
@@ -348,7 +364,7 @@ def deal_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 def delete_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpResponse:
     try:
-        services.delete_last_deal(
+        deleted = services.delete_last_deal(
             game_id=access.game.pk,
             number=number,
             by=access.by,
@@ -361,6 +377,7 @@ def delete_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpRe
         messages.error(request, conflict.message)
     else:
         if from_outbox(request):
-            return outbox_answer(request, _board_after_write(access))
+            written = (deleted.game, deleted.deals, deleted.result, deleted.repeated)
+            return outbox_answer(request, _board_written(access, *written))
         messages.success(request, gettext("Deal %(number)s deleted.") % {"number": number})
     return redirect(access.base_url)
