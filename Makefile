@@ -50,7 +50,7 @@ lint: $(INSTALLED)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
-	$(VENV)/bin/djlint templates --lint
+	$(VENV)/bin/djlint templates scorekeeper/games/variants --lint
 
 format: $(INSTALLED)
 	$(VENV)/bin/ruff format .

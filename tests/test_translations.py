@@ -34,7 +34,10 @@ from tests.conftest import require
 ROOT = Path(__file__).resolve().parents[1]
 LOCALES = ("de_CH", "fr", "it")
 CATALOGUE = "locale/{}/LC_MESSAGES/django.{}"
-TEMPLATES = sorted(path for path in (ROOT / "templates").rglob("*") if path.suffix in (".html", ".txt"))
+TEMPLATES = sorted(
+    [path for path in (ROOT / "templates").rglob("*") if path.suffix in (".html", ".txt")]
+    + list(ROOT.glob("scorekeeper/games/variants/*/templates/*.html"))  # each variant's own, in its folder
+)
 
 # ---- the catalogues ------------------------------------------------------------------------------------
 
