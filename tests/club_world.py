@@ -8,11 +8,12 @@ Every free-text field takes its text from `Names`, so the escaping crawl can fil
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.urls import URLPattern, URLResolver, get_resolver
 
 from scorekeeper.games import services as games
 from scorekeeper.games.models import Club, Game, Membership, Player
@@ -223,64 +224,77 @@ ROUTE_ARGS: dict[str, Callable[[World], dict[str, Any]]] = {
     "service_worker": lambda w: {},
     "csrf_token": lambda w: {},
     "signup": lambda w: {},
-    "club_new": lambda w: {},
+    "games:club_new": lambda w: {},
     "set_language": lambda w: {},
-    "club": lambda w: {"slug": w.club.slug},
-    "club_manage": lambda w: {"slug": w.club.slug},
-    "club_export": lambda w: {"slug": w.club.slug},
-    "member_change": lambda w: {"slug": w.club.slug, "pk": w.membership("viewer").pk},
-    "player_add": lambda w: {"slug": w.club.slug},
-    "game_new": lambda w: {"slug": w.club.slug},
-    "player": lambda w: {"slug": w.club.slug, "pk": w.players[0].pk},
-    "player_vs": lambda w: {"slug": w.club.slug, "pk": w.players[0].pk, "other": w.players[1].pk},
-    "player_history_csv": lambda w: {"slug": w.club.slug, "pk": w.players[0].pk},
-    "player_history_json": lambda w: {"slug": w.club.slug, "pk": w.players[0].pk},
-    "leaderboard": lambda w: {"slug": w.club.slug, "variant": "schieber"},
-    "rating_history": lambda w: {"slug": w.club.slug, "pk": w.players[0].pk},
-    "season": lambda w: {"slug": w.club.slug, "pk": w.season.pk},
-    "season_csv": lambda w: {"slug": w.club.slug, "pk": w.season.pk},
-    "season_new": lambda w: {"slug": w.club.slug},
-    "season_edit": lambda w: {"slug": w.club.slug, "pk": w.season.pk},
-    "game": lambda w: {"pk": w.game.pk},
-    "game_live": lambda w: {"pk": w.game.pk},
-    "game_history": lambda w: {"pk": w.game.pk},
-    "game_record_csv": lambda w: {"pk": w.game.pk},
-    "game_record_json": lambda w: {"pk": w.game.pk},
-    "deal_add": lambda w: {"pk": w.game.pk},
-    "deal_preview": lambda w: {"pk": w.game.pk},
-    "deal_edit": lambda w: {"pk": w.game.pk, "number": 1},
-    "deal_delete": lambda w: {"pk": w.game.pk, "number": 2},
+    "games:club": lambda w: {"slug": w.club.slug},
+    "games:club_manage": lambda w: {"slug": w.club.slug},
+    "clubdata:club_export": lambda w: {"slug": w.club.slug},
+    "games:member_change": lambda w: {"slug": w.club.slug, "pk": w.membership("viewer").pk},
+    "games:player_add": lambda w: {"slug": w.club.slug},
+    "games:game_new": lambda w: {"slug": w.club.slug},
+    "players:player": lambda w: {"slug": w.club.slug, "pk": w.players[0].pk},
+    "players:player_vs": lambda w: {"slug": w.club.slug, "pk": w.players[0].pk, "other": w.players[1].pk},
+    "players:player_history_csv": lambda w: {"slug": w.club.slug, "pk": w.players[0].pk},
+    "players:player_history_json": lambda w: {"slug": w.club.slug, "pk": w.players[0].pk},
+    "ratings:leaderboard": lambda w: {"slug": w.club.slug, "variant": "schieber"},
+    "ratings:rating_history": lambda w: {"slug": w.club.slug, "pk": w.players[0].pk},
+    "tournaments:season": lambda w: {"slug": w.club.slug, "pk": w.season.pk},
+    "tournaments:season_csv": lambda w: {"slug": w.club.slug, "pk": w.season.pk},
+    "tournaments:season_new": lambda w: {"slug": w.club.slug},
+    "tournaments:season_edit": lambda w: {"slug": w.club.slug, "pk": w.season.pk},
+    "games:game": lambda w: {"pk": w.game.pk},
+    "games:game_live": lambda w: {"pk": w.game.pk},
+    "games:game_history": lambda w: {"pk": w.game.pk},
+    "players:game_record_csv": lambda w: {"pk": w.game.pk},
+    "players:game_record_json": lambda w: {"pk": w.game.pk},
+    "games:deal_add": lambda w: {"pk": w.game.pk},
+    "games:deal_preview": lambda w: {"pk": w.game.pk},
+    "games:deal_edit": lambda w: {"pk": w.game.pk, "number": 1},
+    "games:deal_delete": lambda w: {"pk": w.game.pk, "number": 2},
     # tournaments: the director's
-    "tournament_new": lambda w: {"club": w.club.slug},
-    "tournament_dashboard": lambda w: {"slug": w.tournament.slug},
-    "tournament_settings": lambda w: {"slug": w.tournament.slug},
-    "tournament_entrants": lambda w: {"slug": w.tournament.slug},
-    "tournament_entrant": lambda w: {"slug": w.tournament.slug, "pk": w.entrant.pk},
-    "tournament_draw": lambda w: {"slug": w.tournament.slug},
-    "tournament_undo": lambda w: {"slug": w.tournament.slug},
-    "tournament_reopen": lambda w: {"slug": w.tournament.slug, "pk": w.past.pk},
-    "tournament_substitute": lambda w: {"slug": w.tournament.slug, "pk": w.seat.pk},
+    "tournaments:tournament_new": lambda w: {"club": w.club.slug},
+    "tournaments:tournament_dashboard": lambda w: {"slug": w.tournament.slug},
+    "tournaments:tournament_settings": lambda w: {"slug": w.tournament.slug},
+    "tournaments:tournament_entrants": lambda w: {"slug": w.tournament.slug},
+    "tournaments:tournament_entrant": lambda w: {"slug": w.tournament.slug, "pk": w.entrant.pk},
+    "tournaments:tournament_draw": lambda w: {"slug": w.tournament.slug},
+    "tournaments:tournament_undo": lambda w: {"slug": w.tournament.slug},
+    "tournaments:tournament_reopen": lambda w: {"slug": w.tournament.slug, "pk": w.past.pk},
+    "tournaments:tournament_substitute": lambda w: {"slug": w.tournament.slug, "pk": w.seat.pk},
     # a table's link
-    "table": lambda w: {"token": w.current.token},
-    "table_live": lambda w: {"token": w.current.token},
-    "table_deal_add": lambda w: {"token": w.current.token},
-    "table_deal_preview": lambda w: {"token": w.current.token},
-    "table_deal_edit": lambda w: {"token": w.current.token, "number": 1},
-    "table_deal_delete": lambda w: {"token": w.current.token, "number": 1},
-    "table_confirm": lambda w: {"token": w.finished.token},
+    "tournaments:table": lambda w: {"token": w.current.token},
+    "tournaments:table_live": lambda w: {"token": w.current.token},
+    "tournaments:table_deal_add": lambda w: {"token": w.current.token},
+    "tournaments:table_deal_preview": lambda w: {"token": w.current.token},
+    "tournaments:table_deal_edit": lambda w: {"token": w.current.token, "number": 1},
+    "tournaments:table_deal_delete": lambda w: {"token": w.current.token, "number": 1},
+    "tournaments:table_confirm": lambda w: {"token": w.finished.token},
     # public
-    "tournament": lambda w: {"slug": w.tournament.slug},
-    "tournament_register": lambda w: {"slug": w.tournament.slug},
-    "tournament_seat": lambda w: {"slug": w.tournament.slug},
-    "tournament_standings": lambda w: {"slug": w.tournament.slug},
-    "tournament_projector": lambda w: {"slug": w.tournament.slug},
-    "tournament_player": lambda w: {"slug": w.tournament.slug, "pk": w.entrant.pk},
+    "tournaments:tournament": lambda w: {"slug": w.tournament.slug},
+    "tournaments:tournament_register": lambda w: {"slug": w.tournament.slug},
+    "tournaments:tournament_seat": lambda w: {"slug": w.tournament.slug},
+    "tournaments:tournament_standings": lambda w: {"slug": w.tournament.slug},
+    "tournaments:tournament_projector": lambda w: {"slug": w.tournament.slug},
+    "tournaments:tournament_player": lambda w: {"slug": w.tournament.slug, "pk": w.entrant.pk},
     # print-outs and exports
-    "print_seating": lambda w: {"slug": w.tournament.slug, "number": 2},
-    "print_schedule": lambda w: {"slug": w.tournament.slug},
-    "print_cards": lambda w: {"slug": w.tournament.slug, "number": 2},
-    "print_sheets": lambda w: {"slug": w.tournament.slug, "number": 2},
-    "print_standings": lambda w: {"slug": w.tournament.slug},
-    "export_standings": lambda w: {"slug": w.tournament.slug},
-    "export_deals": lambda w: {"slug": w.tournament.slug},
+    "tournaments:print_seating": lambda w: {"slug": w.tournament.slug, "number": 2},
+    "tournaments:print_schedule": lambda w: {"slug": w.tournament.slug},
+    "tournaments:print_cards": lambda w: {"slug": w.tournament.slug, "number": 2},
+    "tournaments:print_sheets": lambda w: {"slug": w.tournament.slug, "number": 2},
+    "tournaments:print_standings": lambda w: {"slug": w.tournament.slug},
+    "tournaments:export_standings": lambda w: {"slug": w.tournament.slug},
+    "tournaments:export_deals": lambda w: {"slug": w.tournament.slug},
 }
+
+
+def named_routes(patterns: list[Any] | None = None, namespace: str = "") -> Iterator[str]:
+    """Every named route of the project; of the admin's, only its index (the admin guards its own)."""
+    for pattern in get_resolver().url_patterns if patterns is None else patterns:
+        if isinstance(pattern, URLResolver):
+            inner = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
+            if inner == "admin:":
+                yield "admin:index"
+            else:
+                yield from named_routes(pattern.url_patterns, inner)
+        elif isinstance(pattern, URLPattern) and pattern.name:
+            yield f"{namespace}{pattern.name}"

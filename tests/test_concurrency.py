@@ -190,7 +190,7 @@ def test_same_form_posted_from_two_phones_over_http(make_game: Callable[..., Gam
     phones = [Client(), Client()]
     for phone in phones:
         phone.force_login(scorer)
-    url = reverse("deal_add", args=[game.pk])
+    url = reverse("games:deal_add", args=[game.pk])
 
     def post(phone: Client, points: int) -> Callable[[], Any]:
         form = {
@@ -208,7 +208,7 @@ def test_same_form_posted_from_two_phones_over_http(make_game: Callable[..., Gam
     refused = next(response for response in outcomes if response.status_code == 422)
     assert "Deal 1 was entered meanwhile on another phone." in refused.content.decode()
     saved = next(response for response in outcomes if response.status_code == 302)
-    assert saved["Location"] == reverse("game", args=[game.pk])
+    assert saved["Location"] == reverse("games:game", args=[game.pk])
     assert Deal.objects.filter(game=game).count() == 1
     points_a = Deal.objects.get(game=game).entry["points"]["A"]
     game.refresh_from_db()

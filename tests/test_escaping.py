@@ -21,9 +21,9 @@ from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
-from tests.club_world import PASSWORD, ROUTE_ARGS, Names, World, build_world
+from tests.club_world import PASSWORD, ROUTE_ARGS, Names, World, build_world, named_routes
 from tests.html_forms import inline_scripts
-from tests.test_permission_matrix import EXTRA_ARGS, named_routes
+from tests.test_permission_matrix import EXTRA_ARGS
 
 # the module fixture builds in the test database: pytest-django sets it up for marked tests only
 pytestmark = pytest.mark.django_db
@@ -85,7 +85,7 @@ ONLY: dict[str, Callable[[str], bool]] = {
 def visitors(world: World) -> dict[str, Client]:
     director, phone = Client(), Client()
     director.force_login(world.users["owner"])
-    phone.get(reverse("table", args=[world.current.token]))
+    phone.get(reverse("tournaments:table", args=[world.current.token]))
     stranger = Client()
     stranger.force_login(world.users["stranger"])
     return {"director": director, "anonymous": Client(), "phone": phone, "stranger": stranger}

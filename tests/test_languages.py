@@ -128,13 +128,37 @@ def test_every_page_of_a_club_speaks_its_language(world: World) -> None:
     director.force_login(world.users["owner"])
     anonymous = Client(HTTP_ACCEPT_LANGUAGE="de-CH")
     for name in (
-        "club", "club_manage", "game_new", "player", "player_vs", "leaderboard", "rating_history", "season",
-        "season_new", "season_edit", "game", "game_history", "deal_edit", "tournament_new",
-        "tournament_dashboard", "tournament_settings", "tournament_entrants", "tournament_entrant",
-        "table", "tournament", "tournament_register", "tournament_seat",
-        "tournament_standings", "tournament_projector", "tournament_player", "print_seating",
-        "print_schedule", "print_cards", "print_sheets", "print_standings",
-    ):  # fmt: skip
+        "games:club",
+        "games:club_manage",
+        "games:game_new",
+        "players:player",
+        "players:player_vs",
+        "ratings:leaderboard",
+        "ratings:rating_history",
+        "tournaments:season",
+        "tournaments:season_new",
+        "tournaments:season_edit",
+        "games:game",
+        "games:game_history",
+        "games:deal_edit",
+        "tournaments:tournament_new",
+        "tournaments:tournament_dashboard",
+        "tournaments:tournament_settings",
+        "tournaments:tournament_entrants",
+        "tournaments:tournament_entrant",
+        "tournaments:table",
+        "tournaments:tournament",
+        "tournaments:tournament_register",
+        "tournaments:tournament_seat",
+        "tournaments:tournament_standings",
+        "tournaments:tournament_projector",
+        "tournaments:tournament_player",
+        "tournaments:print_seating",
+        "tournaments:print_schedule",
+        "tournaments:print_cards",
+        "tournaments:print_sheets",
+        "tournaments:print_standings",
+    ):
         path = reverse(name, kwargs=ROUTE_ARGS[name](world))
         response = director.get(path)
         assert (path, response.status_code, response["Content-Language"]) == (path, 200, "fr")

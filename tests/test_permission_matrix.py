@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import re
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
@@ -20,9 +20,9 @@ from urllib.parse import quote
 from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
-from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls import reverse
 
-from tests.club_world import PASSWORD, ROUTE_ARGS, World, build_world
+from tests.club_world import PASSWORD, ROUTE_ARGS, World, build_world, named_routes
 from tests.html_forms import forms_on
 from tests.test_permissions import ROUTES as CLUB_ROUTES
 
@@ -128,60 +128,67 @@ ROWS = [
     Row("service_worker", ANYONE, NOBODY),
     Row("csrf_token", ANYONE, NOBODY),
     # ratings, seasons
-    Row("leaderboard", "read", NOBODY),
-    Row("rating_history", "read", NOBODY),
-    Row("season", "read", NOBODY),
-    Row("season_csv", "read", NOBODY),
-    Row("season_new", "admin", "admin", offered("/clubs/{w.club.slug}/seasons/new/", name="Winter")),
+    Row("ratings:leaderboard", "read", NOBODY),
+    Row("ratings:rating_history", "read", NOBODY),
+    Row("tournaments:season", "read", NOBODY),
+    Row("tournaments:season_csv", "read", NOBODY),
     Row(
-        "season_edit",
+        "tournaments:season_new",
+        "admin",
+        "admin",
+        offered("/clubs/{w.club.slug}/seasons/new/", name="Winter"),
+    ),
+    Row(
+        "tournaments:season_edit",
         "admin",
         "admin",
         offered("/clubs/{w.club.slug}/seasons/{w.season.pk}/edit/", name="Renamed"),
     ),
     # tournaments: the director's
     Row(
-        "tournament_new",
+        "tournaments:tournament_new",
         "admin",
         "admin",
         offered("/clubs/{w.club.slug}/events/new/", name="Frühlingsturnier"),
     ),
-    Row("tournament_dashboard", "admin", NOBODY),
+    Row("tournaments:tournament_dashboard", "admin", NOBODY),
     Row(
-        "tournament_settings",
+        "tournaments:tournament_settings",
         "admin",
         "admin",
         offered("/events/{w.tournament.slug}/manage/settings/", name="Renamed"),
     ),
-    Row("tournament_entrants", "admin", "admin", lambda w, d: {"name": "Newcomer"}),
-    Row("tournament_entrant", "admin", "admin", lambda w, d: {"action": "checkin", "present": "0"}),
-    Row("tournament_draw", NOBODY, "admin", lambda w, d: {"reason": "Late"}),
-    Row("tournament_undo", NOBODY, "admin"),
-    Row("tournament_reopen", NOBODY, "admin"),
-    Row("tournament_substitute", NOBODY, "admin", lambda w, d: {"name": "Nina"}),
+    Row("tournaments:tournament_entrants", "admin", "admin", lambda w, d: {"name": "Newcomer"}),
+    Row(
+        "tournaments:tournament_entrant", "admin", "admin", lambda w, d: {"action": "checkin", "present": "0"}
+    ),
+    Row("tournaments:tournament_draw", NOBODY, "admin", lambda w, d: {"reason": "Late"}),
+    Row("tournaments:tournament_undo", NOBODY, "admin"),
+    Row("tournaments:tournament_reopen", NOBODY, "admin"),
+    Row("tournaments:tournament_substitute", NOBODY, "admin", lambda w, d: {"name": "Nina"}),
     # a table's link
-    Row("table", TOKEN, NOBODY),
-    Row("table_live", TOKEN, NOBODY),
-    Row("table_deal_add", NOBODY, TOKEN, schieber_deal(2)),
-    Row("table_deal_preview", NOBODY, TOKEN, schieber_deal(2)),
-    Row("table_deal_edit", TOKEN, TOKEN, lambda w, d: EDIT),
-    Row("table_deal_delete", NOBODY, TOKEN),
-    Row("table_confirm", NOBODY, TOKEN, lambda w, d: {"pin": w.finished.pin}),
+    Row("tournaments:table", TOKEN, NOBODY),
+    Row("tournaments:table_live", TOKEN, NOBODY),
+    Row("tournaments:table_deal_add", NOBODY, TOKEN, schieber_deal(2)),
+    Row("tournaments:table_deal_preview", NOBODY, TOKEN, schieber_deal(2)),
+    Row("tournaments:table_deal_edit", TOKEN, TOKEN, lambda w, d: EDIT),
+    Row("tournaments:table_deal_delete", NOBODY, TOKEN),
+    Row("tournaments:table_confirm", NOBODY, TOKEN, lambda w, d: {"pin": w.finished.pin}),
     # public
-    Row("tournament", ANYONE, NOBODY),
-    Row("tournament_register", ANYONE, ANYONE, lambda w, d: {"name": "Selbst"}),
-    Row("tournament_seat", ANYONE, NOBODY),
-    Row("tournament_standings", ANYONE, NOBODY),
-    Row("tournament_projector", ANYONE, NOBODY),
-    Row("tournament_player", ANYONE, NOBODY),
+    Row("tournaments:tournament", ANYONE, NOBODY),
+    Row("tournaments:tournament_register", ANYONE, ANYONE, lambda w, d: {"name": "Selbst"}),
+    Row("tournaments:tournament_seat", ANYONE, NOBODY),
+    Row("tournaments:tournament_standings", ANYONE, NOBODY),
+    Row("tournaments:tournament_projector", ANYONE, NOBODY),
+    Row("tournaments:tournament_player", ANYONE, NOBODY),
     # print-outs and exports: the director's
-    Row("print_seating", "admin", NOBODY),
-    Row("print_schedule", "admin", NOBODY),
-    Row("print_cards", "admin", NOBODY),
-    Row("print_sheets", "admin", NOBODY),
-    Row("print_standings", "admin", NOBODY),
-    Row("export_standings", "admin", NOBODY),
-    Row("export_deals", "admin", NOBODY),
+    Row("tournaments:print_seating", "admin", NOBODY),
+    Row("tournaments:print_schedule", "admin", NOBODY),
+    Row("tournaments:print_cards", "admin", NOBODY),
+    Row("tournaments:print_sheets", "admin", NOBODY),
+    Row("tournaments:print_standings", "admin", NOBODY),
+    Row("tournaments:export_standings", "admin", NOBODY),
+    Row("tournaments:export_deals", "admin", NOBODY),
 ]
 ACCOUNT_ROUTES = ("login", "logout", "password_change", "password_change_done", "password_reset")
 EXTRA_ARGS: dict[str, Callable[[World], dict[str, Any]]] = {
@@ -194,19 +201,6 @@ EXTRA_ARGS: dict[str, Callable[[World], dict[str, Any]]] = {
 CLUB_ROUTE_NAMES = {route.name for route in CLUB_ROUTES}
 # test_permissions.py checks these routes in depth (what an allowed write changes): not again here
 MINE = [row for row in ROWS if row.name not in CLUB_ROUTE_NAMES]
-
-
-def named_routes(patterns: list[Any] | None = None, namespace: str = "") -> Iterator[str]:
-    """Every named route of the project; of the admin's, only its index (the admin guards its own)."""
-    for pattern in get_resolver().url_patterns if patterns is None else patterns:
-        if isinstance(pattern, URLResolver):
-            inner = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
-            if inner == "admin:":
-                yield "admin:index"
-            else:
-                yield from named_routes(pattern.url_patterns, inner)
-        elif isinstance(pattern, URLPattern) and pattern.name:
-            yield f"{namespace}{pattern.name}"
 
 
 def test_every_named_route_has_a_row() -> None:
@@ -223,7 +217,7 @@ def path_of(row: Row, world: World) -> str:
 def client_for(world: World, who: str) -> Client:
     client = Client()
     if who == "table":
-        assert client.get(reverse("table", args=[world.current.token])).status_code == 200
+        assert client.get(reverse("tournaments:table", args=[world.current.token])).status_code == 200
     elif who != "anonymous":
         client.force_login(world.users[who])
     return client

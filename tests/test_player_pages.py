@@ -94,7 +94,7 @@ def viewer(client_as: Callable[[str | None], Client]) -> Client:
 
 
 def page_of(player: Player, **query: Any) -> str:
-    return reverse("player", args=[player.club.slug, player.pk]) + (
+    return reverse("players:player", args=[player.club.slug, player.pk]) + (
         "?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else ""
     )
 
@@ -138,7 +138,7 @@ def test_the_page_shows_the_hand_computed_figures(
     ):
         assert shown in html
     for game in fixture_games.values():  # every game is listed, the running one too
-        assert f'href="{reverse("game", args=[game.pk])}"' in html
+        assert f'href="{reverse("games:game", args=[game.pk])}"' in html
 
 
 def test_partners_and_opponents_on_the_page(
@@ -154,21 +154,26 @@ def test_partners_and_opponents_on_the_page(
     assert opponents == {"Beat": (4, 2, 2, 0), "Dora": (4, 1, 2, 1), "Cla": (2, 1, 1, 0)}
     assert response.context["best_partner"] is None  # 2 games with Cla: fewer than 3
     assert response.context["toughest_opponent"].name == "Dora"
-    assert reverse("player_vs", args=[anna.club.slug, anna.pk, players[3].pk]) in response.content.decode()
+    assert (
+        reverse("players:player_vs", args=[anna.club.slug, anna.pk, players[3].pk])
+        in response.content.decode()
+    )
 
 
 def test_head_to_head(viewer: Client, players: list[Player], fixture_games: dict[str, Game]) -> None:
     anna, beat, cla, _ = players
-    response = viewer.get(reverse("player_vs", args=[anna.club.slug, anna.pk, beat.pk]))
+    response = viewer.get(reverse("players:player_vs", args=[anna.club.slug, anna.pk, beat.pk]))
     overall = response.context["overall"]
     assert (overall.together.games, overall.against.games) == (0, 4)
     assert (overall.against.wins, overall.against.losses) == (2, 2)
     assert len(overall.games) == 5  # the running game too
     assert [v for v, _ in response.context["per_variant"]] == ["schieber", "differenzler", "molotow"]
-    with_cla = viewer.get(reverse("player_vs", args=[anna.club.slug, anna.pk, cla.pk])).context["overall"]
+    with_cla = viewer.get(reverse("players:player_vs", args=[anna.club.slug, anna.pk, cla.pk])).context[
+        "overall"
+    ]
     assert (with_cla.together.games, with_cla.together.wins, with_cla.together.losses) == (2, 1, 1)
     assert (with_cla.against.games, with_cla.against.wins, with_cla.against.losses) == (2, 1, 1)
-    same = viewer.get(reverse("player_vs", args=[anna.club.slug, anna.pk, anna.pk]))
+    same = viewer.get(reverse("players:player_vs", args=[anna.club.slug, anna.pk, anna.pk]))
     assert same.status_code == 302 and same.url == page_of(anna)
 
 
@@ -231,7 +236,7 @@ def test_a_game_that_no_longer_scores_is_listed_and_counted_nowhere(
 
 
 def test_the_club_page_links_each_player(viewer: Client, players: list[Player]) -> None:
-    html = viewer.get(reverse("club", args=[players[0].club.slug])).content.decode()
+    html = viewer.get(reverse("games:club", args=[players[0].club.slug])).content.decode()
     for player in players:
         assert f'href="{page_of(player)}"' in html
 
@@ -245,7 +250,7 @@ def csv_rows(response: Any) -> list[list[str]]:
 
 def test_history_csv(viewer: Client, players: list[Player], fixture_games: dict[str, Game]) -> None:
     anna = players[0]
-    response = viewer.get(reverse("player_history_csv", args=[anna.club.slug, anna.pk]))
+    response = viewer.get(reverse("players:player_history_csv", args=[anna.club.slug, anna.pk]))
     assert response["Content-Type"].startswith("text/csv")
     assert "attachment" in response["Content-Disposition"]
     header, *rows = csv_rows(response)
@@ -267,14 +272,14 @@ def test_history_csv(viewer: Client, players: list[Player], fixture_games: dict[
     assert (differenzler["points"], differenzler["rank"], differenzler["places"]) == ("15", "4", "4")
     assert by_game[fixture_games["running"].pk]["result"] == "running"
     only = csv_rows(
-        viewer.get(reverse("player_history_csv", args=[anna.club.slug, anna.pk]) + "?variant=molotow")
+        viewer.get(reverse("players:player_history_csv", args=[anna.club.slug, anna.pk]) + "?variant=molotow")
     )
     assert len(only) == 2 and only[1][2] == "molotow"
 
 
 def test_history_json(viewer: Client, players: list[Player], fixture_games: dict[str, Game]) -> None:
     anna = players[0]
-    data = viewer.get(reverse("player_history_json", args=[anna.club.slug, anna.pk])).json()
+    data = viewer.get(reverse("players:player_history_json", args=[anna.club.slug, anna.pk])).json()
     assert data["player"] == {"id": anna.pk, "name": "Anna", "club": anna.club.slug}
     games = {game["game"]: game for game in data["games"]}
     molotow = games[fixture_games["molotow"].pk]
@@ -286,7 +291,7 @@ def test_history_json(viewer: Client, players: list[Player], fixture_games: dict
 
 def test_game_record_json_and_csv(viewer: Client, fixture_games: dict[str, Game]) -> None:
     game = fixture_games["schieber_1"]
-    record = viewer.get(reverse("game_record_json", args=[game.pk])).json()
+    record = viewer.get(reverse("players:game_record_json", args=[game.pk])).json()
     assert record["settings"] == FLAT and record["variant"] == "schieber"
     assert [(s["position"], s["name"], s["side"]) for s in record["seats"]] == [
         (1, "Anna", "A"),
@@ -300,7 +305,7 @@ def test_game_record_json_and_csv(viewer: Client, fixture_games: dict[str, Game]
     assert (record["totals"], record["finished"], record["winner"]) == ({"A": 377, "B": 57}, True, "A")
     assert record["sides"][0] == {"side": "A", "label": "Anna & Cla", "total": 377, "rank": 1}
 
-    rows = csv_rows(viewer.get(reverse("game_record_csv", args=[game.pk])))
+    rows = csv_rows(viewer.get(reverse("players:game_record_csv", args=[game.pk])))
     assert rows[0][:3] == ["game", "club", "variant"] and rows[1][6] == "A"
     assert json.loads(rows[1][7]) == FLAT
     assert rows[4:8] == [["1", "Anna", "A"], ["2", "Beat", "B"], ["3", "Cla", "A"], ["4", "Dora", "B"]]
@@ -313,9 +318,9 @@ def test_csv_cells_never_start_a_formula(viewer: Client, club: Club) -> None:
     names = ["=HYPERLINK(1)", "Beat", "Cla", "Dora"]
     seats = [services.add_player(club=club, name=name) for name in names]
     game = start(club, "schieber", seats, FLAT, SCHIEBER_1)
-    rows = csv_rows(viewer.get(reverse("game_record_csv", args=[game.pk])))
+    rows = csv_rows(viewer.get(reverse("players:game_record_csv", args=[game.pk])))
     assert rows[4][1] == "'=HYPERLINK(1)"
-    history = csv_rows(viewer.get(reverse("player_history_csv", args=[club.slug, seats[1].pk])))
+    history = csv_rows(viewer.get(reverse("players:player_history_csv", args=[club.slug, seats[1].pk])))
     assert history[1][8] == "'=HYPERLINK(1), Cla"
 
 
@@ -325,15 +330,18 @@ def test_csv_cells_never_start_a_formula(viewer: Client, club: Club) -> None:
 def player_urls(player: Player, other: Player) -> list[str]:
     slug = player.club.slug
     return [
-        reverse("player", args=[slug, player.pk]),
-        reverse("player_vs", args=[slug, player.pk, other.pk]),
-        reverse("player_history_csv", args=[slug, player.pk]),
-        reverse("player_history_json", args=[slug, player.pk]),
+        reverse("players:player", args=[slug, player.pk]),
+        reverse("players:player_vs", args=[slug, player.pk, other.pk]),
+        reverse("players:player_history_csv", args=[slug, player.pk]),
+        reverse("players:player_history_json", args=[slug, player.pk]),
     ]
 
 
 def game_urls(game: Game) -> list[str]:
-    return [reverse("game_record_csv", args=[game.pk]), reverse("game_record_json", args=[game.pk])]
+    return [
+        reverse("players:game_record_csv", args=[game.pk]),
+        reverse("players:game_record_json", args=[game.pk]),
+    ]
 
 
 def test_a_private_clubs_players_are_for_its_members(
@@ -360,13 +368,15 @@ def test_a_player_is_found_only_in_their_own_club(
 ) -> None:
     outsider = services.add_player(club=other_club, name="Zora")
     viewer = client_as("viewer")
-    assert viewer.get(reverse("player", args=[players[0].club.slug, outsider.pk])).status_code == 404
+    assert viewer.get(reverse("players:player", args=[players[0].club.slug, outsider.pk])).status_code == 404
     assert (
-        viewer.get(reverse("player_vs", args=[players[0].club.slug, players[0].pk, outsider.pk])).status_code
+        viewer.get(
+            reverse("players:player_vs", args=[players[0].club.slug, players[0].pk, outsider.pk])
+        ).status_code
         == 404
     )
     stranger = client_as("stranger")  # owner of the other club, asking through its own slug
-    assert stranger.get(reverse("player", args=[other_club.slug, players[0].pk])).status_code == 404
+    assert stranger.get(reverse("players:player", args=[other_club.slug, players[0].pk])).status_code == 404
 
 
 # ---- queries ------------------------------------------------------------------------------------------
@@ -411,7 +421,7 @@ def test_the_page_takes_the_same_queries_with_5_and_50_games(
     viewer: Client, club: Club, players: list[Player], django_assert_max_num_queries: Any
 ) -> None:
     anna = players[0]
-    viewer.get(reverse("club", args=[club.slug]))  # the session is warm for both counts
+    viewer.get(reverse("games:club", args=[club.slug]))  # the session is warm for both counts
     bulk_passes(club, players, 5)
     with django_assert_max_num_queries(MAX_PAGE_QUERIES):
         viewer.get(page_of(anna))
@@ -419,7 +429,7 @@ def test_the_page_takes_the_same_queries_with_5_and_50_games(
     bulk_passes(club, players, 45)
     fifty = count_queries(viewer, page_of(anna))
     assert five == fifty
-    for name in ("player_vs",):
+    for name in ("players:player_vs",):
         url = reverse(name, args=[club.slug, anna.pk, players[1].pk])
         assert count_queries(viewer, url) <= MAX_PAGE_QUERIES
 
@@ -504,7 +514,7 @@ def test_tournament_ranks_match_the_standings_and_cost_no_extra_queries_per_even
     assert titles == ["Points per pass", "Rank per tournament", "Schieber: points per game"]
     html = response.content.decode()
     assert html.count('role="img"') == 3 and 'viewBox="0 0 320 180"' in html
-    assert reverse("tournament", args=[first.slug]) in html
+    assert reverse("tournaments:tournament", args=[first.slug]) in html
 
 
 def test_a_running_tournament_has_no_rank_yet(viewer: Client, club: Club, eight: list[Player]) -> None:

@@ -70,7 +70,9 @@ def next_deal_form(game: Game) -> dict[str, str]:
 def post_deal(client: Client, game: Game, form: dict[str, str], **headers: str) -> tuple[int, Any]:
     """Post the form as the page's outbox does; the number of queries and the response."""
     with CaptureQueriesContext(connection) as queries:
-        response = client.post(reverse("deal_add", args=[game.pk]), form, HTTP_HX_REQUEST="true", **headers)
+        response = client.post(
+            reverse("games:deal_add", args=[game.pk]), form, HTTP_HX_REQUEST="true", **headers
+        )
     return len(queries), response
 
 
@@ -85,7 +87,7 @@ def test_posting_deal_100_costs_what_deal_1_costs(
     scorer_client: Client, game_with: Callable[[int], Game], django_assert_max_num_queries: Any
 ) -> None:
     first, hundredth = game_with(0), game_with(99)
-    scorer_client.get(reverse("game", args=[first.pk]))  # session and caches warm for both posts
+    scorer_client.get(reverse("games:game", args=[first.pk]))  # session and caches warm for both posts
 
     form_1, form_100 = next_deal_form(first), next_deal_form(hundredth)
 
@@ -111,18 +113,18 @@ def test_game_page_costs_the_same_with_1_and_100_deals(
     scorer_client: Client, game_with: Callable[[int], Game], django_assert_max_num_queries: Any
 ) -> None:
     games = [game_with(1), game_with(100)]
-    scorer_client.get(reverse("game", args=[games[0].pk]))
+    scorer_client.get(reverse("games:game", args=[games[0].pk]))
 
     counts = []
     for game in games:
         with CaptureQueriesContext(connection) as queries:
-            response = scorer_client.get(reverse("game", args=[game.pk]))
+            response = scorer_client.get(reverse("games:game", args=[game.pk]))
         assert response.status_code == 200
         counts.append(len(queries))
 
     assert counts[0] == counts[1] <= MAX_PAGE_QUERIES, counts
     with django_assert_max_num_queries(MAX_PAGE_QUERIES):
-        page = scorer_client.get(reverse("game", args=[games[1].pk]))
+        page = scorer_client.get(reverse("games:game", args=[games[1].pk]))
     # 100 x 80 = 8000 for A, 100 x 77 = 7700 for B, and the form offers deal 101.
     assert (page.context["board"].sides[0].total, page.context["board"].sides[1].total) == (8000, 7700)
     assert page.context["form"].initial["number"] == 101

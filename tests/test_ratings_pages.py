@@ -78,8 +78,12 @@ def season(club: Club, players: list[Player]) -> tuple[Season, dict[str, set[str
     return chosen, {"spring": spring_winners, "final": final_winners}
 
 
+APP_OF = {"leaderboard": "ratings", "rating_history": "ratings", "club": "games"}
+
+
 def url(name: str, club: Club, *args: object) -> str:
-    return reverse(name, args=[club.slug, *args])
+    """A club page's address by its route name (a season's in tournaments:, unless named here)."""
+    return reverse(f"{APP_OF.get(name, 'tournaments')}:{name}", args=[club.slug, *args])
 
 
 # ---- leaderboard and history ----------------------------------------------------------------------
@@ -133,7 +137,7 @@ def test_rating_history_shows_the_line_and_each_game(
     ]
     html = page.content.decode()
     assert "<polyline" in html
-    assert reverse("game", args=[won_game.pk]) in html
+    assert reverse("games:game", args=[won_game.pk]) in html
     assert "+2.4" in html
 
 

@@ -65,11 +65,11 @@ def table_access(token: str) -> GameAccess:
     tournament = table.pass_played.tournament
     return GameAccess(
         game=table.game,
-        base_url=reverse("table", args=[token]),
+        base_url=reverse("tournaments:table", args=[token]),
         can_score=table_open(table),
         by=None,
         guard=table_guard(token),
-        back_url=reverse("tournament", args=[tournament.slug]),
+        back_url=reverse("tournaments:tournament", args=[tournament.slug]),
         back_label=tournament.name,
         live_page=("table", token),
     )

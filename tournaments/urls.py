@@ -1,10 +1,18 @@
-"""Tournament routes: the director's pages, the table links (no account), public pages, print-outs."""
+"""Tournament routes (namespace "tournaments"): seasons, the director's pages, the table links (no account),
+public pages, print-outs."""
 
 from django.urls import path
 
-from .views import director, prints, public, table
+from .views import director, prints, public, seasons, table
+
+app_name = "tournaments"
 
 urlpatterns = [
+    # a club's seasons
+    path("clubs/<slug:slug>/seasons/new/", seasons.season_new, name="season_new"),
+    path("clubs/<slug:slug>/seasons/<int:pk>/", seasons.season, name="season"),
+    path("clubs/<slug:slug>/seasons/<int:pk>/edit/", seasons.season_edit, name="season_edit"),
+    path("clubs/<slug:slug>/seasons/<int:pk>/standings.csv", seasons.season_csv, name="season_csv"),
     # director (club admins and owners)
     path("clubs/<slug:club>/events/new/", director.create, name="tournament_new"),
     path("events/<slug:slug>/manage/", director.dashboard, name="tournament_dashboard"),

@@ -139,10 +139,10 @@ def game_access(user: User | AnonymousUser, pk: int, need: Need) -> GameAccess:
     return GameAccess(
         guard=refuse_confirmed_table if game.table_id is not None else None,
         game=game,
-        base_url=reverse("game", args=[game.pk]),
+        base_url=reverse("games:game", args=[game.pk]),
         can_score=allows(role=game.role, is_public=game.club.is_public, need=write_need(game, Need.SCORER)),
         by=user if user.is_authenticated else None,
-        back_url=reverse("club", args=[game.club.slug]),
+        back_url=reverse("games:club", args=[game.club.slug]),
         back_label=game.club.name,
-        history_url=reverse("game_history", args=[game.pk]),
+        history_url=reverse("games:game_history", args=[game.pk]),
     )

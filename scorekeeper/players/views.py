@@ -155,7 +155,7 @@ def player_vs(request: HttpRequest, slug: str, pk: int, other: int) -> HttpRespo
     club, person = _player(request, slug, pk)
     rival = get_object_or_404(Player, club=club, pk=other)
     if rival.pk == person.pk:
-        return redirect("player", slug=club.slug, pk=person.pk)
+        return redirect("players:player", slug=club.slug, pk=person.pk)
     games, _names = player_selectors.played_games(person, player_selectors.shared_games(person, rival))
     context = {
         "club": club,

@@ -22,9 +22,9 @@ from playwright.sync_api import Error as PlaywrightError
 from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.conftest import ARTIFACTS, PHONE
-from tests.club_world import ROUTE_ARGS, World, build_world
+from tests.club_world import ROUTE_ARGS, World, build_world, named_routes
 from tests.conftest import require
-from tests.test_permission_matrix import EXTRA_ARGS, named_routes
+from tests.test_permission_matrix import EXTRA_ARGS
 
 AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
 BLOCKING = ("serious", "critical")
@@ -32,7 +32,7 @@ BLOCKING = ("serious", "critical")
 NOT_OURS = ("admin:index",)
 # The spectators' polls answer htmx with a fragment of the game page (no <html>, so no lang, no title): it is
 # swapped into that page and audited there, with the game pages below.
-FRAGMENTS = ("game_live", "table_live")
+FRAGMENTS = ("games:game_live", "tournaments:table_live")
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ def paths(world: World) -> Iterator[str]:
         if name not in NOT_OURS + FRAGMENTS:
             yield reverse(name, kwargs=(EXTRA_ARGS.get(name) or ROUTE_ARGS[name])(world))
     for game in world.games.values():  # every variant's score board and deal form
-        yield reverse("game", args=[game.pk])
+        yield reverse("games:game", args=[game.pk])
 
 
 def visits(world: World) -> list[Visit]:
@@ -76,7 +76,7 @@ def context_for(
         cookie = client.cookies["sessionid"].value
         context.add_cookies([{"name": "sessionid", "value": cookie, "url": live_server.url}])
     elif who == "phone":
-        context.new_page().goto(live_server.url + reverse("table", args=[world.current.token]))
+        context.new_page().goto(live_server.url + reverse("tournaments:table", args=[world.current.token]))
     return context
 
 
@@ -193,7 +193,7 @@ def test_a_refused_deal_puts_the_keyboard_on_the_first_field_to_fix(
     context = context_for(browser, live_server, world, "director")
     page = context.new_page()
     game = world.games["schieber"]
-    page.goto(live_server.url + reverse("game", args=[game.pk]))
+    page.goto(live_server.url + reverse("games:game", args=[game.pk]))
 
     # Nothing chosen: the trump is the first field to fix; its radios carry the group's error.
     press_until(page, "Tab", "#dealform button[type=submit]")
@@ -222,7 +222,7 @@ def test_a_refused_deal_puts_the_keyboard_on_the_first_field_to_fix(
     expect(page.locator("#outbox")).to_have_text("✓ All saved")
 
     # A correction: refused, its form stays, the focus on the first field to fix.
-    page.goto(live_server.url + reverse("deal_edit", args=[game.pk, 1]))
+    page.goto(live_server.url + reverse("games:deal_edit", args=[game.pk, 1]))
     points = page.locator("#dealform input[name=points]")
     points.fill("1")
     points.press("Enter")

@@ -134,20 +134,25 @@ def director_requests(tournament: Tournament) -> list[tuple[str, str, list[Any],
     entrant = tournament.entrants.first()
     slug = tournament.slug
     return [
-        ("tournament_new", "get", [tournament.club.slug], {}),
-        ("tournament_new", "post", [tournament.club.slug], create_data(tournament.club)),
-        ("tournament_dashboard", "get", [slug], {}),
-        ("tournament_settings", "get", [slug], {}),
-        ("tournament_settings", "post", [slug], {"name": "Renamed"}),
-        ("tournament_entrants", "get", [slug], {}),
-        ("tournament_entrants", "post", [slug], {"name": "Zora"}),
-        ("tournament_entrant", "get", [slug, entrant.pk], {}),
-        ("tournament_entrant", "post", [slug, entrant.pk], {"action": "checkin", "present": "0"}),
-        ("tournament_entrant", "post", [slug, entrant.pk], {"action": "withdraw", "after_pass": "1"}),
-        ("tournament_draw", "post", [slug], {"reason": "late table"}),
-        ("tournament_undo", "post", [slug], {}),
-        ("tournament_reopen", "post", [slug, table.pk], {}),
-        ("tournament_substitute", "post", [slug, seat.pk], {"name": "Sub"}),
+        ("tournaments:tournament_new", "get", [tournament.club.slug], {}),
+        ("tournaments:tournament_new", "post", [tournament.club.slug], create_data(tournament.club)),
+        ("tournaments:tournament_dashboard", "get", [slug], {}),
+        ("tournaments:tournament_settings", "get", [slug], {}),
+        ("tournaments:tournament_settings", "post", [slug], {"name": "Renamed"}),
+        ("tournaments:tournament_entrants", "get", [slug], {}),
+        ("tournaments:tournament_entrants", "post", [slug], {"name": "Zora"}),
+        ("tournaments:tournament_entrant", "get", [slug, entrant.pk], {}),
+        ("tournaments:tournament_entrant", "post", [slug, entrant.pk], {"action": "checkin", "present": "0"}),
+        (
+            "tournaments:tournament_entrant",
+            "post",
+            [slug, entrant.pk],
+            {"action": "withdraw", "after_pass": "1"},
+        ),
+        ("tournaments:tournament_draw", "post", [slug], {"reason": "late table"}),
+        ("tournaments:tournament_undo", "post", [slug], {}),
+        ("tournaments:tournament_reopen", "post", [slug, table.pk], {}),
+        ("tournaments:tournament_substitute", "post", [slug, seat.pk], {"name": "Sub"}),
     ]
 
 
@@ -184,9 +189,9 @@ def test_every_director_url_is_open_to_admins_and_owners(
 
 def test_director_views_take_no_other_method(running: Tournament, client_as: Callable[..., Client]) -> None:
     client = client_as("admin")
-    for name in ("tournament_draw", "tournament_undo"):
+    for name in ("tournaments:tournament_draw", "tournaments:tournament_undo"):
         assert client.get(reverse(name, args=[running.slug])).status_code == 405
-    assert client.delete(reverse("tournament_dashboard", args=[running.slug])).status_code == 405
+    assert client.delete(reverse("tournaments:tournament_dashboard", args=[running.slug])).status_code == 405
 
 
 def test_a_table_or_seat_of_another_tournament_is_not_found(
@@ -196,9 +201,13 @@ def test_a_table_or_seat_of_another_tournament_is_not_found(
     table = current_tables(running)[0]
     client = client_as("admin")
     before = snapshot()
-    assert client.post(reverse("tournament_reopen", args=[other.slug, table.pk])).status_code == 404
+    assert (
+        client.post(reverse("tournaments:tournament_reopen", args=[other.slug, table.pk])).status_code == 404
+    )
     seat = table.seats.first()
-    response = client.post(reverse("tournament_substitute", args=[other.slug, seat.pk]), {"name": "X"})
+    response = client.post(
+        reverse("tournaments:tournament_substitute", args=[other.slug, seat.pk]), {"name": "X"}
+    )
     assert response.status_code == 404
     assert snapshot() == before
 
@@ -210,10 +219,10 @@ def test_the_club_page_offers_new_tournaments_to_admins_only(
     club: Club, client_as: Callable[..., Client]
 ) -> None:
     make_tournament(club)
-    new = reverse("tournament_new", args=[club.slug])
-    admin_page = client_as("admin").get(reverse("club", args=[club.slug])).content.decode()
+    new = reverse("tournaments:tournament_new", args=[club.slug])
+    admin_page = client_as("admin").get(reverse("games:club", args=[club.slug])).content.decode()
     assert new in admin_page and "Frühlingsturnier" in admin_page
-    scorer_page = client_as("scorer").get(reverse("club", args=[club.slug])).content.decode()
+    scorer_page = client_as("scorer").get(reverse("games:club", args=[club.slug])).content.decode()
     assert new not in scorer_page and "Frühlingsturnier" in scorer_page
 
 
@@ -221,10 +230,10 @@ def test_creating_an_einzelschieber_tournament_stores_the_preset(
     club: Club, client_as: Callable[..., Client]
 ) -> None:
     data = create_data(club, name="Herbst-Cup", pass_word="Passe")
-    response = client_as("admin").post(reverse("tournament_new", args=[club.slug]), data)
+    response = client_as("admin").post(reverse("tournaments:tournament_new", args=[club.slug]), data)
     tournament = Tournament.objects.get(name="Herbst-Cup")
     assert response.status_code == 302
-    assert response["Location"] == reverse("tournament_entrants", args=[tournament.slug])
+    assert response["Location"] == reverse("tournaments:tournament_entrants", args=[tournament.slug])
     assert tournament.settings == FORMATS[Format.EINZELSCHIEBER].settings
     assert (tournament.passes, tournament.deals_per_pass, tournament.pass_word) == (4, 12, "Passe")
     assert tournament.tie_breaks == ["best_pass", "next_best_pass", "matches", "lots"]
@@ -247,7 +256,10 @@ def test_an_adjusted_setting_is_stored_over_the_preset(club: Club, client_as: Ca
         capacity="40",
         public_registration="on",
     )
-    assert client_as("owner").post(reverse("tournament_new", args=[club.slug]), data).status_code == 302
+    assert (
+        client_as("owner").post(reverse("tournaments:tournament_new", args=[club.slug]), data).status_code
+        == 302
+    )
     tournament = Tournament.objects.get()
     preset = FORMATS[Format.EINZELSCHIEBER].settings
     multipliers = {**dict.fromkeys(["hearts", "diamonds", "spades", "clubs", "undenufe"], 1), "obenabe": 2}
@@ -260,7 +272,7 @@ def test_an_adjusted_setting_is_stored_over_the_preset(club: Club, client_as: Ca
 
 def test_a_refused_form_says_why_and_creates_nothing(club: Club, client_as: Callable[..., Client]) -> None:
     data = create_data(club, name="", tie_break_2="best_pass", **{"rules-match_bonus": "-5"})
-    response = client_as("admin").post(reverse("tournament_new", args=[club.slug]), data)
+    response = client_as("admin").post(reverse("tournaments:tournament_new", args=[club.slug]), data)
     assert response.status_code == 422
     page = response.content.decode()
     assert "This field is required" in page
@@ -272,7 +284,7 @@ def test_a_bad_scoring_setting_is_refused_by_the_rules_engine(
     club: Club, client_as: Callable[..., Client]
 ) -> None:
     data = create_data(club, Format.DIFFERENZLER, **{"rules-deals": "0"})
-    response = client_as("admin").post(reverse("tournament_new", args=[club.slug]), data)
+    response = client_as("admin").post(reverse("tournaments:tournament_new", args=[club.slug]), data)
     assert response.status_code == 422
     assert not Tournament.objects.exists()
 
@@ -280,7 +292,7 @@ def test_a_bad_scoring_setting_is_refused_by_the_rules_engine(
 def test_switching_the_format_reloads_its_fields_and_preset(
     club: Club, client_as: Callable[..., Client]
 ) -> None:
-    url = reverse("tournament_new", args=[club.slug])
+    url = reverse("tournaments:tournament_new", args=[club.slug])
     response = client_as("admin").get(url, {"format": "differenzler", "name": "Kept"}, HTTP_HX_REQUEST="true")
     page = response.content.decode()
     assert page.lstrip().startswith('<form method="post" id="tournament-form"')
@@ -293,7 +305,7 @@ def test_switching_the_format_reloads_its_fields_and_preset(
 def test_settings_are_edited_and_the_format_is_fixed_once_drawn(
     running: Tournament, client_as: Callable[..., Client]
 ) -> None:
-    url = reverse("tournament_settings", args=[running.slug])
+    url = reverse("tournaments:tournament_settings", args=[running.slug])
     client = client_as("admin")
     assert "Fixed once the first pass is drawn" in client.get(url).content.decode()
     form = TournamentForm(
@@ -316,29 +328,29 @@ def test_registering_sixteen_players_checking_in_and_drawing_pass_1(
 ) -> None:
     tournament = make_tournament(club)
     client = client_as("admin")
-    entrants_url = reverse("tournament_entrants", args=[tournament.slug])
+    entrants_url = reverse("tournaments:tournament_entrants", args=[tournament.slug])
     response = client.post(entrants_url, {"name": NAMES[0], "names": "\n".join(NAMES[1:16])})
     assert response.status_code == 302
     assert list(tournament.entrants.values_list("number", flat=True)) == list(range(1, 17))
     assert "16 players registered" in said(client, response)[0]
     for entrant in tournament.entrants.all():
-        url = reverse("tournament_entrant", args=[tournament.slug, entrant.pk])
+        url = reverse("tournaments:tournament_entrant", args=[tournament.slug, entrant.pk])
         tapped = client.post(url, {"action": "checkin", "present": "1"}, HTTP_HX_REQUEST="true")
         assert tapped.status_code == 200
         assert "✓ Here" in tapped.content.decode() and 'hx-swap-oob="true"' in tapped.content.decode()
     assert tournament.entrants.filter(checked_in=True).count() == 16
     assert "<strong>16</strong> of 16 checked in" in client.get(entrants_url).content.decode()
 
-    response = client.post(reverse("tournament_draw", args=[tournament.slug]))
+    response = client.post(reverse("tournaments:tournament_draw", args=[tournament.slug]))
     assert response.status_code == 302
     assert said(client, response) == ["Pass 1 drawn: 4 tables."]
     drawn = tournament.pass_set.get()
     assert drawn.tables.count() == 4
     assert TableSeat.objects.filter(table__pass_played=drawn).count() == 16
     assert not drawn.byes.exists()
-    page = client.get(reverse("tournament_dashboard", args=[tournament.slug])).content.decode()
+    page = client.get(reverse("tournaments:tournament_dashboard", args=[tournament.slug])).content.decode()
     for table in drawn.tables.all():
-        assert reverse("table", args=[table.token]) in page and table.pin in page
+        assert reverse("tournaments:table", args=[table.token]) in page and table.pin in page
 
 
 def test_a_guest_joins_the_roster_and_a_full_event_refuses(
@@ -346,7 +358,7 @@ def test_a_guest_joins_the_roster_and_a_full_event_refuses(
 ) -> None:
     tournament = make_tournament(club, capacity=2)
     client = client_as("admin")
-    url = reverse("tournament_entrants", args=[tournament.slug])
+    url = reverse("tournaments:tournament_entrants", args=[tournament.slug])
     response = client.post(url, {"names": "Gast Eins\nGast Zwei\nGast Drei"})
     assert said(client, response) == [
         "The tournament is full: 2 players.",
@@ -360,7 +372,7 @@ def test_a_guest_joins_the_roster_and_a_full_event_refuses(
 def test_finding_a_player_at_the_door(club: Club, client_as: Callable[..., Client]) -> None:
     tournament = make_tournament(club)
     enter(tournament, 8, checked_in=False)
-    url = reverse("tournament_entrants", args=[tournament.slug])
+    url = reverse("tournaments:tournament_entrants", args=[tournament.slug])
     page = client_as("admin").get(url, {"q": "an"}, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="entrant-list")
     text = page.content.decode()
     assert text.lstrip().startswith('<div id="entrant-list"')
@@ -375,7 +387,7 @@ def test_a_long_list_comes_in_pages_of_start_numbers(
     monkeypatch.setattr(director, "ENTRANTS_PER_PAGE", 5)
     tournament = make_tournament(club)
     enter(tournament, 8, checked_in=False)
-    url = reverse("tournament_entrants", args=[tournament.slug])
+    url = reverse("tournaments:tournament_entrants", args=[tournament.slug])
     client = client_as("admin")
     first = client.get(url).content.decode()
     assert ">1-5</a>" in first and ">6-8</a>" in first and "Elsa" in first and "Fritz" not in first
@@ -396,20 +408,20 @@ def test_late_arrival_and_withdrawal_change_the_next_draw(
     assert late.pk not in first and leaving.pk in first
 
     client = client_as("admin")
-    url = reverse("tournament_entrant", args=[tournament.slug, late.pk])
+    url = reverse("tournaments:tournament_entrant", args=[tournament.slug, late.pk])
     assert said(client, client.post(url, {"action": "late", "from_pass": "2"})) == [
         "Rita plays from Pass 2 on."
     ]
-    url = reverse("tournament_entrant", args=[tournament.slug, leaving.pk])
+    url = reverse("tournaments:tournament_entrant", args=[tournament.slug, leaving.pk])
     response = client.post(url, {"action": "withdraw", "after_pass": "1"})
     assert said(client, response) == ["Anna plays no pass after Pass 1."]
     assert client.post(url, {"action": "withdraw", "after_pass": "9"}).status_code == 422
 
-    client.post(reverse("tournament_draw", args=[tournament.slug]), {"reason": "test"})
+    client.post(reverse("tournaments:tournament_draw", args=[tournament.slug]), {"reason": "test"})
     second = {seat.entrant_id for seat in TableSeat.objects.filter(table__pass_played__number=2)}
     assert late.pk in second and leaving.pk not in second
     assert len(second) == 16 and not Bye.objects.filter(pass_played__number=2).exists()
-    page = client.get(reverse("tournament_entrants", args=[tournament.slug])).content.decode()
+    page = client.get(reverse("tournaments:tournament_entrants", args=[tournament.slug])).content.decode()
     assert "from Pass 2" in page and "withdrawn after Pass 1" in page
 
 
@@ -419,20 +431,20 @@ def test_team_schieber_pairs_are_picked_and_drawn_together(
     tournament = make_tournament(club, Format.TEAM_SCHIEBER)
     entrants = enter(tournament, 8)
     client = client_as("admin")
-    response = client.post(reverse("tournament_draw", args=[tournament.slug]))
+    response = client.post(reverse("tournaments:tournament_draw", args=[tournament.slug]))
     assert said(client, response)[0].startswith("Without a partner: Anna")
     assert not tournament.pass_set.exists()
     for first, second in zip(entrants[::2], entrants[1::2], strict=True):
-        url = reverse("tournament_entrant", args=[tournament.slug, first.pk])
+        url = reverse("tournaments:tournament_entrant", args=[tournament.slug, first.pk])
         assert client.post(url, {"action": "partner", "partner": str(second.number)}).status_code == 302
-    url = reverse("tournament_entrant", args=[tournament.slug, entrants[0].pk])
+    url = reverse("tournaments:tournament_entrant", args=[tournament.slug, entrants[0].pk])
     assert client.post(url, {"action": "partner", "partner": "1"}).status_code == 422  # themselves
     assert (
         "pair with 2 Beat"
-        in client.get(reverse("tournament_entrants", args=[tournament.slug])).content.decode()
+        in client.get(reverse("tournaments:tournament_entrants", args=[tournament.slug])).content.decode()
     )
 
-    client.post(reverse("tournament_draw", args=[tournament.slug]))
+    client.post(reverse("tournaments:tournament_draw", args=[tournament.slug]))
     pairs = {frozenset((e.pk, e.partner_id)) for e in Entrant.objects.filter(partner__isnull=False)}
     for table in current_tables(tournament):
         seats = list(table.seats.order_by("position").values_list("entrant_id", flat=True))
@@ -443,10 +455,10 @@ def test_seventeen_players_leave_one_bye(club: Club, client_as: Callable[..., Cl
     tournament = make_tournament(club)
     enter(tournament, 17)
     client = client_as("admin")
-    response = client.post(reverse("tournament_draw", args=[tournament.slug]))
+    response = client.post(reverse("tournaments:tournament_draw", args=[tournament.slug]))
     assert said(client, response) == ["Pass 1 drawn: 4 tables, 1 bye."]
     bye = Bye.objects.get()
-    page = client.get(reverse("tournament_dashboard", args=[tournament.slug])).content.decode()
+    page = client.get(reverse("tournaments:tournament_dashboard", args=[tournament.slug])).content.decode()
     assert "Byes" in page and bye.entrant.player.name in page
 
 
@@ -459,7 +471,7 @@ def test_pass_2_waits_for_every_table_unless_forced_with_a_reason(
     tournament = make_tournament(club)
     enter(tournament, 16)
     client = client_as("admin")
-    draw = reverse("tournament_draw", args=[tournament.slug])
+    draw = reverse("tournaments:tournament_draw", args=[tournament.slug])
     assert said(client, client.post(draw)) == ["Pass 1 drawn: 4 tables."]
     finish(current_tables(tournament)[0])
     response = client.post(draw, {"reason": "   "})
@@ -467,7 +479,9 @@ def test_pass_2_waits_for_every_table_unless_forced_with_a_reason(
         "Tables 2, 3, 4 have not confirmed Pass 1: wait, or force the draw with a reason."
     ]
     assert tournament.pass_set.count() == 1
-    dashboard = client.get(reverse("tournament_dashboard", args=[tournament.slug])).content.decode()
+    dashboard = client.get(
+        reverse("tournaments:tournament_dashboard", args=[tournament.slug])
+    ).content.decode()
     assert "Force the draw of Pass 2" in dashboard
     assert (
         'Waiting: <a href="?table=2">2</a>, <a href="?table=3">3</a>, <a href="?table=4">4</a>' in dashboard
@@ -485,8 +499,11 @@ def test_undo_of_a_draw_with_no_results_and_refusal_with_results(
     tournament = make_tournament(club)
     enter(tournament, 8)
     client = client_as("admin")
-    draw, undo = (reverse(name, args=[tournament.slug]) for name in ("tournament_draw", "tournament_undo"))
-    dashboard = reverse("tournament_dashboard", args=[tournament.slug])
+    draw, undo = (
+        reverse(name, args=[tournament.slug])
+        for name in ("tournaments:tournament_draw", "tournaments:tournament_undo")
+    )
+    dashboard = reverse("tournaments:tournament_dashboard", args=[tournament.slug])
     client.post(draw)
     assert "Undo the draw of Pass 1" in client.get(dashboard).content.decode()
     assert said(client, client.post(undo)) == ["The draw of Pass 1 is undone."]
@@ -510,10 +527,10 @@ def test_reopening_a_confirmed_or_blocked_table(club: Club, client_as: Callable[
     finish(confirmed)
     Table.objects.filter(pk=blocked.pk).update(pin_failures=services.MAX_PIN_FAILURES)
     client = client_as("admin")
-    page = client.get(reverse("tournament_dashboard", args=[tournament.slug])).content.decode()
+    page = client.get(reverse("tournaments:tournament_dashboard", args=[tournament.slug])).content.decode()
     assert "Reopen table 1" in page and "Reopen table 2" in page and "PIN blocked" in page
     for table in (confirmed, blocked):
-        response = client.post(reverse("tournament_reopen", args=[tournament.slug, table.pk]))
+        response = client.post(reverse("tournaments:tournament_reopen", args=[tournament.slug, table.pk]))
         assert response["Location"].endswith(f"#table-{table.number}")
         table.refresh_from_db()
         assert table.confirmed_at is None and table.pin_failures == 0
@@ -522,7 +539,7 @@ def test_reopening_a_confirmed_or_blocked_table(club: Club, client_as: Callable[
 
 def test_a_substitute_is_set_and_removed(running: Tournament, client_as: Callable[..., Client]) -> None:
     seat = current_tables(running)[0].seats.get(position=2)
-    url = reverse("tournament_substitute", args=[running.slug, seat.pk])
+    url = reverse("tournaments:tournament_substitute", args=[running.slug, seat.pk])
     client = client_as("admin")
     name = seat.entrant.player.name
     assert said(client, client.post(url, {"name": ""})) == [f"Enter who plays for {name}."]
@@ -531,7 +548,7 @@ def test_a_substitute_is_set_and_removed(running: Tournament, client_as: Callabl
     assert seat.substitute.name == "Vreni Muster"
     assert (
         "sub: Vreni Muster"
-        in client.get(reverse("tournament_dashboard", args=[running.slug])).content.decode()
+        in client.get(reverse("tournaments:tournament_dashboard", args=[running.slug])).content.decode()
     )
     client.post(url, {"remove": "1"})
     seat.refresh_from_db()
@@ -540,7 +557,11 @@ def test_a_substitute_is_set_and_removed(running: Tournament, client_as: Callabl
 
 
 def test_the_dashboard_shows_the_control_total(running: Tournament, client_as: Callable[..., Client]) -> None:
-    page = client_as("admin").get(reverse("tournament_dashboard", args=[running.slug])).content.decode()
+    page = (
+        client_as("admin")
+        .get(reverse("tournaments:tournament_dashboard", args=[running.slug]))
+        .content.decode()
+    )
     assert "card points 314 / 314 ✓" in page  # 2 deals of 157
     assert "Confirmed ✓" in page and "All tables confirmed" in page
 
@@ -553,7 +574,7 @@ def test_the_tables_come_a_page_at_a_time_and_a_table_number_finds_its_page(
     enter(tournament, 16)
     services.draw_next_pass(tournament=tournament, by=owner())
     client = client_as("admin")
-    url = reverse("tournament_dashboard", args=[tournament.slug])
+    url = reverse("tournaments:tournament_dashboard", args=[tournament.slug])
     first = client.get(url).content.decode()
     assert 'id="table-2"' in first and 'id="table-3"' not in first
     assert 'href="?page=2#tables"' in first and ">3-4</a>" in first
@@ -574,7 +595,7 @@ def _dashboard_queries(club: Club, client: Client, players: int) -> int:
     finish(tables[0])
     play(Game.objects.get(pk=tables[1].game_id), [HEARTS], by=owner())
     services.set_substitute(seat=tables[1].seats.first(), name="Ersatz", by=owner())
-    url = reverse("tournament_dashboard", args=[tournament.slug])
+    url = reverse("tournaments:tournament_dashboard", args=[tournament.slug])
     client.get(url)  # the session is warm
     with CaptureQueriesContext(connection) as queries:
         assert client.get(url).status_code == 200
@@ -590,4 +611,4 @@ def test_the_dashboard_costs_the_same_for_2_tables_as_for_10(
     large = _dashboard_queries(club, client, 40)
     assert small == large
     with django_assert_max_num_queries(DASHBOARD_MAX_QUERIES):
-        client.get(reverse("tournament_dashboard", args=[Tournament.objects.first().slug]))
+        client.get(reverse("tournaments:tournament_dashboard", args=[Tournament.objects.first().slug]))

@@ -89,8 +89,8 @@ def test_the_standings_equal_a_hand_count_from_the_results_csv(
 ) -> None:
     tournament = generate()
     director = client_as("admin")
-    deals = rows(director.get(reverse("export_deals", args=[tournament.slug])))
-    table = rows(director.get(reverse("export_standings", args=[tournament.slug])))
+    deals = rows(director.get(reverse("tournaments:export_deals", args=[tournament.slug])))
+    table = rows(director.get(reverse("tournaments:export_standings", args=[tournament.slug])))
     assert len(deals) == 1 + PASSES * (PLAYERS // 4) * DEALS
     assert totals_from_deals(deals) == {line[2]: int(line[3]) for line in table[1:]}
 

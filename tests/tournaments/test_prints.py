@@ -96,7 +96,7 @@ def build(
 
 def url(name: str, tournament: Tournament) -> str:
     args = [tournament.slug, 1] if name in PASS_PAGES else [tournament.slug]
-    return reverse(name, args=args)
+    return reverse(f"tournaments:{name}", args=args)
 
 
 def rows(response: Any) -> list[list[str]]:
@@ -158,7 +158,7 @@ def test_get_only(event: Tournament, director_client: Client, name: str) -> None
 
 @pytest.mark.parametrize("name", PASS_PAGES)
 def test_a_pass_not_drawn_is_not_found(event: Tournament, director_client: Client, name: str) -> None:
-    assert director_client.get(reverse(name, args=[event.slug, 2])).status_code == 404
+    assert director_client.get(reverse(f"tournaments:{name}", args=[event.slug, 2])).status_code == 404
 
 
 # ---- print pages -------------------------------------------------------------------------------------------

@@ -75,7 +75,7 @@ def create(request: HttpRequest, club: str) -> HttpResponse:
             messages.success(
                 request, _("%(name)s is created: register the players.") % {"name": tournament.name}
             )
-            return redirect("tournament_entrants", slug=tournament.slug)
+            return redirect("tournaments:tournament_entrants", slug=tournament.slug)
     return _form_page(request, organiser, None, form, rules)
 
 
@@ -100,7 +100,7 @@ def settings(request: HttpRequest, slug: str) -> HttpResponse:
         if new_settings is not None:
             _save(tournament, form.options(), new_settings)
             messages.success(request, _("Settings saved. They apply to the passes drawn from now on."))
-            return redirect("tournament_dashboard", slug=tournament.slug)
+            return redirect("tournaments:tournament_dashboard", slug=tournament.slug)
     return _form_page(request, tournament.club, tournament, form, rules)
 
 
@@ -133,9 +133,9 @@ def _form_page(
 
 def _with_links(tournament: Tournament, tables: list[progress.TableProgress]) -> None:
     """Each table's and seat's URLs from one reverse() per route: {% url %} for 500 tables took a second."""
-    reopen = reverse("tournament_reopen", args=[tournament.slug, 0]).rpartition("/0/")
-    substitute = reverse("tournament_substitute", args=[tournament.slug, 0]).rpartition("/0/")
-    link = reverse("table", args=["-"]).rpartition("/-/")
+    reopen = reverse("tournaments:tournament_reopen", args=[tournament.slug, 0]).rpartition("/0/")
+    substitute = reverse("tournaments:tournament_substitute", args=[tournament.slug, 0]).rpartition("/0/")
+    link = reverse("tournaments:table", args=["-"]).rpartition("/-/")
     for t in tables:
         t.table.reopen_url = f"{reopen[0]}/{t.table.pk}/{reopen[2]}"
         t.table.link = f"{link[0]}/{t.table.token}/{link[2]}"
@@ -186,7 +186,7 @@ def _page_labels(tables: list[progress.TableProgress]) -> list[tuple[int, str]]:
 def _to_table(
     request: HttpRequest, tournament: Tournament, tables: list[progress.TableProgress], wanted: str
 ) -> HttpResponse:
-    url = reverse("tournament_dashboard", args=[tournament.slug])
+    url = reverse("tournaments:tournament_dashboard", args=[tournament.slug])
     numbers = [t.table.number for t in tables]
     if not wanted.isdigit() or int(wanted) not in numbers:
         messages.error(
@@ -215,7 +215,7 @@ def draw(request: HttpRequest, slug: str) -> HttpResponse:
     else:
         tables, byes = drawn.tables.count(), drawn.byes.count()
         messages.success(request, _drawn_said(tournament, drawn.number, tables, byes))
-    return redirect("tournament_dashboard", slug=tournament.slug)
+    return redirect("tournaments:tournament_dashboard", slug=tournament.slug)
 
 
 def _drawn_said(tournament: Tournament, number: int, tables: int, byes: int) -> str:
@@ -244,7 +244,7 @@ def undo(request: HttpRequest, slug: str) -> HttpResponse:
             _("The draw of %(pass_word)s %(number)s is undone.")
             % {"pass_word": tournament.pass_word, "number": number},
         )
-    return redirect("tournament_dashboard", slug=tournament.slug)
+    return redirect("tournaments:tournament_dashboard", slug=tournament.slug)
 
 
 @require_POST
@@ -261,7 +261,9 @@ def reopen(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         )
         % {"table": table.number},
     )
-    return redirect(reverse("tournament_dashboard", args=[tournament.slug]) + f"#table-{table.number}")
+    return redirect(
+        reverse("tournaments:tournament_dashboard", args=[tournament.slug]) + f"#table-{table.number}"
+    )
 
 
 @require_POST
@@ -288,7 +290,9 @@ def substitute(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             messages.success(request, _("%(name)s plays for %(entrant)s at table %(table)s.") % said)
         else:
             messages.success(request, _("Substitute removed at table %(table)s.") % said)
-    return redirect(reverse("tournament_dashboard", args=[tournament.slug]) + f"#table-{seat.table.number}")
+    return redirect(
+        reverse("tournaments:tournament_dashboard", args=[tournament.slug]) + f"#table-{seat.table.number}"
+    )
 
 
 # ---- entrants -------------------------------------------------------------------------------------
@@ -299,7 +303,7 @@ def _entrant_rows(tournament: Tournament) -> list[Entrant]:
     `url`: one reverse() for all, as {% url %} per row is slow for hundreds of players."""
     entrants = list(roster.entrants(tournament))
     by_pk = {entrant.pk: entrant for entrant in entrants}
-    url = reverse("tournament_entrant", args=[tournament.slug, 0]).rpartition("/0/")
+    url = reverse("tournaments:tournament_entrant", args=[tournament.slug, 0]).rpartition("/0/")
     for entrant in entrants:
         entrant.partner_entrant = by_pk.get(entrant.partner_id) if entrant.partner_id else None
         entrant.url = f"{url[0]}/{entrant.pk}/{url[2]}"
@@ -356,7 +360,7 @@ def entrants(request: HttpRequest, slug: str) -> HttpResponse:
     form = RegisterForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         _register_all(request, tournament, form.cleaned_data["all_names"])
-        return redirect("tournament_entrants", slug=tournament.slug)
+        return redirect("tournaments:tournament_entrants", slug=tournament.slug)
     context = _entrants_context(tournament, request, form)
     if request.htmx and request.htmx.target == "entrant-list":
         return render(request, "tournaments/director/entrants.html#entrant-list", context)
@@ -405,7 +409,7 @@ def entrant(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return _checked_in(request, tournament, one)
     if request.method == "POST" and action in forms and forms[action].is_valid():
         _apply(request, tournament, one, action, forms[action].cleaned_data)
-        return redirect("tournament_entrant", slug=tournament.slug, pk=one.pk)
+        return redirect("tournaments:tournament_entrant", slug=tournament.slug, pk=one.pk)
     context = {"tournament": tournament, "entrant": one, **forms, "rules": format_rules(tournament.format)}
     context["partner_of"] = roster.partner_of(one)
     context["everyone"] = _entrant_rows(tournament) if "partner" in forms else []
@@ -475,10 +479,12 @@ def _apply(
 def _checked_in(request: HttpRequest, tournament: Tournament, one: Entrant) -> HttpResponse:
     """htmx: the tapped row and the counts; without htmx, back to the list."""
     if not request.htmx:
-        return redirect(reverse("tournament_entrants", args=[tournament.slug]) + f"#entrant-{one.pk}")
+        return redirect(
+            reverse("tournaments:tournament_entrants", args=[tournament.slug]) + f"#entrant-{one.pk}"
+        )
     drawn = tournament.pass_set.aggregate(last=Max("number"))["last"] or 0
     one.partner_entrant = roster.partner_of(one)
-    one.url = reverse("tournament_entrant", args=[tournament.slug, one.pk])
+    one.url = reverse("tournaments:tournament_entrant", args=[tournament.slug, one.pk])
     context = {
         "tournament": tournament,
         "entrant": one,

@@ -74,7 +74,7 @@ def table_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     drawn = _pass(tournament, number)
     cards = []
     for table in printouts.tables_of(drawn):
-        link = request.build_absolute_uri(reverse("table", args=[table.token]))
+        link = request.build_absolute_uri(reverse("tournaments:table", args=[table.token]))
         cards.append({"table": table, "link": link, "qr": printouts.qr_svg(link)})
     context = _context(
         tournament, drawn=drawn, cards=cards, control_total=printouts.control_total(tournament)

@@ -140,7 +140,7 @@ def register(request: HttpRequest, slug: str) -> HttpResponse:
                 )
                 % {"name": entrant.player.name, "number": entrant.number},
             )
-            return redirect("tournament", slug=tournament.slug)
+            return redirect("tournaments:tournament", slug=tournament.slug)
     return render(request, "tournaments/register.html", context, status=422)
 
 

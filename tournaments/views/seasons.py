@@ -129,5 +129,5 @@ def _configure(request: HttpRequest, club: Club, instance: Season) -> HttpRespon
     if request.method == "POST" and form.is_valid():
         saved = form.save()
         messages.success(request, _("Season %(name)s saved.") % {"name": saved.name})
-        return redirect("season", slug=club.slug, pk=saved.pk)
+        return redirect("tournaments:season", slug=club.slug, pk=saved.pk)
     return render(request, "seasons/season_form.html", {"club": club, "form": form, "season": instance})

@@ -202,4 +202,4 @@ def confirm(request: HttpRequest, token: str) -> HttpResponse:
         messages.error(request, error.message)
     else:
         messages.success(request, _("Confirmed: this table is locked. Thank you!"))
-    return redirect("table", token=token)
+    return redirect("tournaments:table", token=token)

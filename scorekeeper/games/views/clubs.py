@@ -62,7 +62,7 @@ def club_new(request: HttpRequest) -> HttpResponse:
         club = services.create_club(
             owner=request.user, slug=_free_slug(form.cleaned_data["name"]), **form.cleaned_data
         )
-        return redirect("club", slug=club.slug)
+        return redirect("games:club", slug=club.slug)
     return render(request, "scorekeeper/club_form.html", {"form": form})
 
 
@@ -90,7 +90,7 @@ def player_add(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(request, _("%(name)s is on the roster.") % {"name": player.name})
     else:
         messages.error(request, form.errors["name"][0])
-    return redirect("club", slug=club.slug)
+    return redirect("games:club", slug=club.slug)
 
 
 @require_http_methods(["GET", "POST"])
@@ -102,7 +102,7 @@ def club_manage(request: HttpRequest, slug: str) -> HttpResponse:
         if form.is_bound and form.is_valid():
             form.save()
             messages.success(request, _("Club settings saved."))
-            return redirect("club_manage", slug=club.slug)
+            return redirect("games:club_manage", slug=club.slug)
         if member_form.is_bound and member_form.is_valid():
             role, user = member_form.cleaned_data["role"], member_form.cleaned_data["username"]
             # "Add a member" with an existing owner's name demotes them: the rules of member_change apply
@@ -118,7 +118,7 @@ def club_manage(request: HttpRequest, slug: str) -> HttpResponse:
             else:
                 services.set_membership(club=club, user=user, role=role)
                 messages.success(request, _("Member saved."))
-                return redirect("club_manage", slug=club.slug)
+                return redirect("games:club_manage", slug=club.slug)
     members = club.memberships.select_related("user").order_by("user__username")
     context = {
         "club": club,
@@ -138,14 +138,14 @@ def member_change(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     touches_owner = membership.role == Role.OWNER or request.POST.get("role") == Role.OWNER
     if touches_owner and club.role != Role.OWNER:
         messages.error(request, _("Only an owner can change an owner."))
-        return redirect("club_manage", slug=club.slug)
+        return redirect("games:club_manage", slug=club.slug)
     owners = club.memberships.filter(role=Role.OWNER).count()
     leaving_owner = membership.role == Role.OWNER and (
         "remove" in request.POST or request.POST.get("role") != Role.OWNER
     )
     if leaving_owner and owners == 1:
         messages.error(request, _("A club needs at least one owner."))
-        return redirect("club_manage", slug=club.slug)
+        return redirect("games:club_manage", slug=club.slug)
     if "remove" in request.POST:
         membership.delete()
         messages.success(
@@ -159,4 +159,4 @@ def member_change(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             role = form.cleaned_data["role"]
             services.set_membership(club=club, user=membership.user, role=role)
             messages.success(request, NOW_IN_ROLE[role] % {"user": membership.user.username})
-    return redirect("club_manage", slug=club.slug)
+    return redirect("games:club_manage", slug=club.slug)

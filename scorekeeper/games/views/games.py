@@ -49,7 +49,7 @@ def game_new(request: HttpRequest, slug: str) -> HttpResponse:
             target = settings_form if error.field in settings_form.fields else form
             target.add_error(error.field if error.field in target.fields else None, translate(error.text))
         else:
-            return redirect("game", pk=game.pk)
+            return redirect("games:game", pk=game.pk)
     context = {"club": club, "form": form, "settings_form": settings_form, "roster": selectors.roster(club)}
     if request.htmx and request.method == "GET":
         part = "settings" if request.htmx.target == "settings" else "newgame"

@@ -73,7 +73,7 @@ def deal_entry(repeat: int = 30) -> Iterator[Figure]:
         """`shown`: the revision the phone's page shows, which its deal form sends."""
         data = {"number": number, "client_token": uuid.uuid4(), "trump": "spades", "team": "A", "points": 83}
         data["revision"] = shown
-        response = client.post(reverse("deal_add", args=[on.pk]), data, HTTP_HX_REQUEST="true")
+        response = client.post(reverse("games:deal_add", args=[on.pk]), data, HTTP_HX_REQUEST="true")
         assert response.status_code == 200, response.status_code
 
     def revision(of: Game) -> int:

@@ -42,12 +42,12 @@ def deal_answer() -> Iterator[Figure]:
     game, user = game_with_deals(12)
     client = Client()
     client.force_login(user)
-    page = client.get(reverse("game", args=[game.pk])).content.decode()
+    page = client.get(reverse("games:game", args=[game.pk])).content.decode()
     shape = re.search(r'data-shape="([0-9a-f]+)"', page).group(1)  # type: ignore[union-attr]
     data = {"number": 13, "client_token": uuid.uuid4(), "trump": "spades", "team": "A", "points": 83}
     data["revision"] = Game.objects.values_list("revision", flat=True).get(pk=game.pk)
     response = client.post(
-        reverse("deal_add", args=[game.pk]),
+        reverse("games:deal_add", args=[game.pk]),
         data,
         HTTP_HX_REQUEST="true",
         HTTP_X_OUTBOX="1",
@@ -63,7 +63,7 @@ def idle_poll(polls: int = 600) -> Iterator[Figure]:
     game, user = game_with_deals(12)
     client = Client()
     client.force_login(user)
-    page = client.get(reverse("game", args=[game.pk])).content.decode()
+    page = client.get(reverse("games:game", args=[game.pk])).content.decode()
     url = re.search(r'id="poll"[^>]* hx-get="([^"]+)"', page).group(1).replace("&amp;", "&")  # type: ignore[union-attr]
     assert client.get(url).status_code == 204
     start = time.process_time()
@@ -123,7 +123,7 @@ def phone_deal(deals: int = 12) -> Iterator[Figure]:
         context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
         context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": url}])
         page = context.new_page()
-        page.goto(f"{url}{reverse('game', args=[game.pk])}")
+        page.goto(f"{url}{reverse('games:game', args=[game.pk])}")
         cdp = context.new_cdp_session(page)
         cdp.send("Network.enable")
         cdp.send("Network.emulateNetworkConditions", PHONE_NETWORK)

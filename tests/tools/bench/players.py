@@ -31,7 +31,7 @@ def player_page(games: int = GAMES, repeat: int = 7) -> Iterator[Figure]:
     player = player_with_games(games)
     analyze()
     client = Client()
-    url = reverse("player", args=[player.club.slug, player.pk])
+    url = reverse("players:player", args=[player.club.slug, player.pk])
 
     def get() -> None:
         response = client.get(url)

@@ -51,7 +51,7 @@ def _standings(tournament: services.Tournament) -> Iterator[Figure]:
     yield "standings_ms", round(median_ms(lambda: selectors.standings(tournament), 5)), "ms"
     yield "standings_queries", len(queries.captured_queries), "queries"
     client = Client()
-    url = reverse("tournament_standings", args=[tournament.slug])
+    url = reverse("tournaments:tournament_standings", args=[tournament.slug])
     yield "standings_page_ms", round(_page_ms(client, url, cached=False)), "ms"
     yield "standings_page_cached_ms", round(_page_ms(client, url, cached=True), 1), "ms"
     yield "event_page_bytes", event_page_bytes(tournament), "bytes"
@@ -75,6 +75,8 @@ def _page_ms(client: Client, url: str, *, cached: bool) -> float:
 
 def event_page_bytes(tournament: services.Tournament) -> int:
     """What a phone downloads for the event page's first view (HTML, gzipped as GZipMiddleware sends it)."""
-    response = Client().get(reverse("tournament", args=[tournament.slug]), HTTP_ACCEPT_ENCODING="gzip")
+    response = Client().get(
+        reverse("tournaments:tournament", args=[tournament.slug]), HTTP_ACCEPT_ENCODING="gzip"
+    )
     assert response.status_code == 200 and response["Content-Encoding"] == "gzip", response.status_code
     return len(response.content)

@@ -1,0 +1,23 @@
+"""The games' routes (namespace "games"): clubs and their members, games, deals."""
+
+from django.urls import path
+
+from scorekeeper.games.views import clubs, deals, games
+
+app_name = "games"
+
+urlpatterns = [
+    path("clubs/new/", clubs.club_new, name="club_new"),
+    path("clubs/<slug:slug>/", clubs.club, name="club"),
+    path("clubs/<slug:slug>/manage/", clubs.club_manage, name="club_manage"),
+    path("clubs/<slug:slug>/members/<int:pk>/", clubs.member_change, name="member_change"),
+    path("clubs/<slug:slug>/players/", clubs.player_add, name="player_add"),
+    path("clubs/<slug:slug>/games/new/", games.game_new, name="game_new"),
+    path("games/<int:pk>/", games.game, name="game"),
+    path("games/<int:pk>/live/", games.game_live, name="game_live"),
+    path("games/<int:pk>/history/", games.game_history, name="game_history"),
+    path("games/<int:pk>/deals/", deals.deal_add, name="deal_add"),
+    path("games/<int:pk>/deals/preview/", deals.deal_preview, name="deal_preview"),
+    path("games/<int:pk>/deals/<int:number>/edit/", deals.deal_edit, name="deal_edit"),
+    path("games/<int:pk>/deals/<int:number>/delete/", deals.deal_delete, name="deal_delete"),
+]
