@@ -244,7 +244,7 @@ ROUTE_ARGS: dict[str, Callable[[World], dict[str, Any]]] = {
     "tournaments:season_edit": lambda w: {"slug": w.club.slug, "pk": w.season.pk},
     "games:game": lambda w: {"pk": w.game.pk},
     "games:game_live": lambda w: {"pk": w.game.pk},
-    "games:game_history": lambda w: {"pk": w.game.pk},
+    "games:deal_audit": lambda w: {"pk": w.game.pk},
     "players:game_record_csv": lambda w: {"pk": w.game.pk},
     "players:game_record_json": lambda w: {"pk": w.game.pk},
     "games:deal_add": lambda w: {"pk": w.game.pk},

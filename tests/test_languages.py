@@ -139,7 +139,7 @@ def test_every_page_of_a_club_speaks_its_language(world: World) -> None:
         "tournaments:season_new",
         "tournaments:season_edit",
         "games:game",
-        "games:game_history",
+        "games:deal_audit",
         "games:deal_edit",
         "tournaments:tournament_new",
         "tournaments:tournament_dashboard",

@@ -271,7 +271,7 @@ ROUTES = [
     ),
     Route("games:game", game_path(), PRIVATE_READ, NOBODY, PUBLIC_READ, NOBODY),
     Route("games:game_live", game_path("live/"), PRIVATE_READ, NOBODY, PUBLIC_READ, NOBODY),
-    Route("games:game_history", game_path("history/"), PRIVATE_READ, NOBODY, PUBLIC_READ, NOBODY),
+    Route("games:deal_audit", game_path("history/"), PRIVATE_READ, NOBODY, PUBLIC_READ, NOBODY),
     Route("players:game_record_csv", game_path("record.csv"), PRIVATE_READ, NOBODY, PUBLIC_READ, NOBODY),
     Route("players:game_record_json", game_path("record.json"), PRIVATE_READ, NOBODY, PUBLIC_READ, NOBODY),
     Route("players:player", lambda w: player_path(w), PRIVATE_READ, NOBODY, PUBLIC_READ, NOBODY),

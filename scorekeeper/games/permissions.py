@@ -120,7 +120,7 @@ class GameAccess:
     guard: Guard | None = None
     back_url: str = ""
     back_label: str = ""
-    history_url: str = ""
+    audit_url: str = ""
     live_page: tuple[str, str] | None = None
     """The kind and key of the page's poll (scorekeeper/live.py); None: the club game page."""
 
@@ -144,5 +144,5 @@ def game_access(user: User | AnonymousUser, pk: int, need: Need) -> GameAccess:
         by=user if user.is_authenticated else None,
         back_url=reverse("games:club", args=[game.club.slug]),
         back_label=game.club.name,
-        history_url=reverse("games:game_history", args=[game.pk]),
+        audit_url=reverse("games:deal_audit", args=[game.pk]),
     )

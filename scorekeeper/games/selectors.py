@@ -172,5 +172,6 @@ def roster(club: Club) -> QuerySet[Player]:
     return club.players.order_by("name")
 
 
-def changes(game: Game) -> QuerySet[DealChange]:
+def deal_audit(game: Game) -> QuerySet[DealChange]:
+    """The audit of a game's deals: every addition, correction and deletion, newest first."""
     return game.changes.select_related("by")

@@ -108,8 +108,8 @@ def live_game(
 
 
 @require_GET
-def game_history(request: HttpRequest, pk: int) -> HttpResponse:
+def deal_audit(request: HttpRequest, pk: int) -> HttpResponse:
     game = load_game(request.user, pk, Need.READ)
     return render(
-        request, "scorekeeper/game_history.html", {"game": game, "changes": selectors.changes(game)}
+        request, "scorekeeper/deal_audit.html", {"game": game, "changes": selectors.deal_audit(game)}
     )
