@@ -47,7 +47,12 @@ def expect_totals(page: Page, a: int, b: int) -> None:
 def expect_cells(page: Page, row: str, a: str, b: str) -> None:
     """The two team cells of a row of the Coiffeur board."""
     cells = page.locator(f'#coiffeur-board tr[data-row="{row}"] td')
-    expect(cells).to_have_text([re.compile(rf"^\s*{a}\s*$"), re.compile(rf"^\s*{b}\s*$")])
+    expect(cells).to_have_text([words(a), words(b)])
+
+
+def words(text: str) -> re.Pattern[str]:
+    """The cell's words as a reader sees them: any run of spaces and line breaks counts as one space."""
+    return re.compile(r"^\s*" + r"\s+".join(re.escape(word) for word in text.split()) + r"\s*$")
 
 
 def save(page: Page, number: int) -> None:
