@@ -6,8 +6,9 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+from tests.template_files import TEMPLATES
+
 ROOT = Path(__file__).resolve().parents[1]
-TEMPLATES = sorted(path for path in (ROOT / "templates").rglob("*") if path.suffix in (".html", ".txt"))
 DJLINT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["djlint"]
 
 

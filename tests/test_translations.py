@@ -30,14 +30,11 @@ import pytest
 from django.template.base import Lexer, TokenType
 
 from tests.conftest import require
+from tests.template_files import TEMPLATES
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALES = ("de_CH", "fr", "it")
 CATALOGUE = "locale/{}/LC_MESSAGES/django.{}"
-TEMPLATES = sorted(
-    [path for path in (ROOT / "templates").rglob("*") if path.suffix in (".html", ".txt")]
-    + list(ROOT.glob("scorekeeper/games/variants/*/templates/*.html"))  # each variant's own, in its folder
-)
 
 # ---- the catalogues ------------------------------------------------------------------------------------
 
