@@ -1,6 +1,6 @@
 """Sign-in rate limiting (django-axes per username and address, and a limit per address in the cache)
 wired to this deployment (where a client's address comes from, which calls to `authenticate` are
-sign-in attempts at all), and input no view should ever see."""
+sign-in attempts at all), cache headers for every page, and input no view should ever see."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, QueryDict
 from django.shortcuts import render
 from django.utils import timezone, translation
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 
 logger = logging.getLogger(__name__)
@@ -162,6 +163,28 @@ class SignInsPausedMiddleware:
         if isinstance(exception, SignInsPaused):
             return paused_response(request, exception.until)
         return None
+
+
+# ---- caching --------------------------------------------------------------------------------------------
+
+
+class PrivateResponses:
+    """Cache-Control for every response of the app's own (whitenoise serves the static files before
+    this): `private`, so a browser may keep a page and no shared cache (a proxy, a CDN) may. Every page
+    holds its visitor's CSRF token, and a signed-in member's clubs, roles and private games. A download
+    (an export) is `no-store` as well: it may hold a whole club's deals, its table links and PINs. A
+    view that set its own Cache-Control (the service worker's, a live page's) keeps it."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if response.get("Content-Disposition", "").startswith("attachment"):
+            patch_cache_control(response, private=True, no_store=True)
+        elif not response.has_header("Cache-Control"):
+            patch_cache_control(response, private=True)
+        return response
 
 
 # ---- input no view should see ---------------------------------------------------------------------------

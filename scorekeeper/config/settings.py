@@ -95,6 +95,7 @@ MIDDLEWARE = [
     "scorekeeper.games.live.LivePollMiddleware",  # an unchanged live page: 204 after one query, nothing else
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "scorekeeper.config.security.PrivateResponses",  # Cache-Control: private (a download: no-store too)
     # gzip for HTML and htmx answers (with Django's BREACH mitigation); below whitenoise, which serves
     # the static files pre-compressed (.br, .gz) and would otherwise see its images gzipped again
     "django.middleware.gzip.GZipMiddleware",
