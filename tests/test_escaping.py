@@ -195,3 +195,10 @@ def test_csv_exports_quote_formulas(pages: list[Page]) -> None:
     cells = [(str(p), cell) for p in exports for row in csv.reader(io.StringIO(p.body)) for cell in row]
     assert [found for found in cells if found[1].startswith(("=", "+", "@"))] == []
     assert any(cell.startswith("'=HYPERLINK") for _, cell in cells)
+
+
+def test_no_page_offers_a_password_reset(pages: list[Page]) -> None:
+    """There is none (no mail server): no page links to one, nor is one of the pages crawled."""
+    offered = [str(p) for p in pages if "/accounts/password_reset/" in p.body or "/accounts/reset/" in p.body]
+    assert offered == []
+    assert [str(p) for p in pages if "/reset/" in p.path] == []

@@ -117,10 +117,7 @@ ROWS = [
         },
     ),
     Row("password_change_done", SIGNED_IN, SIGNED_IN_THEN_405),
-    Row("password_reset", ANYONE, ANYONE, lambda w, d: {"email": "someone@example.org"}),
-    Row("password_reset_done", ANYONE, NOBODY),
-    Row("password_reset_confirm", ANYONE, ANYONE),
-    Row("password_reset_complete", ANYONE, NOBODY),
+    # no password reset: tests/test_account_pages.py
     Row("admin:index", STAFF, STAFF),
     # the footer's language picker: a cookie, for anyone (a GET only redirects back)
     Row("set_language", ANYONE, ANYONE, lambda w, d: {"language": "fr", "next": "/"}),
@@ -190,12 +187,9 @@ ROWS = [
     Row("tournaments:export_standings", "admin", NOBODY),
     Row("tournaments:export_deals", "admin", NOBODY),
 ]
-ACCOUNT_ROUTES = ("login", "logout", "password_change", "password_change_done", "password_reset")
+ACCOUNT_ROUTES = ("login", "logout", "password_change", "password_change_done")
 EXTRA_ARGS: dict[str, Callable[[World], dict[str, Any]]] = {
     **{name: lambda w: {} for name in ACCOUNT_ROUTES},
-    "password_reset_done": lambda w: {},
-    "password_reset_complete": lambda w: {},
-    "password_reset_confirm": lambda w: {"uidb64": "MQ", "token": "set-password"},
     "admin:index": lambda w: {},
 }
 CLUB_ROUTE_NAMES = {route.name for route in CLUB_ROUTES}

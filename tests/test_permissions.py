@@ -7,6 +7,7 @@ owners' rules of member_change (and of adding a member) come last.
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -28,14 +29,19 @@ OK, LOGIN = "ok", "login"
 ANYONE = dict.fromkeys(WHO, OK)
 SIGNED_IN = {**ANYONE, "anonymous": LOGIN}
 NOBODY = dict.fromkeys(WHO, 405)
-PRIVATE_READ = {"anonymous": LOGIN, "viewer": OK, "scorer": OK, "admin": OK, "owner": OK, "stranger": 404}
-PRIVATE_SCORER = {"anonymous": LOGIN, "viewer": 403, "scorer": OK, "admin": OK, "owner": OK, "stranger": 404}
-PRIVATE_ADMIN = {"anonymous": LOGIN, "viewer": 403, "scorer": 403, "admin": OK, "owner": OK, "stranger": 404}
+# A club, game or player that does not exist: anonymous is sent to sign in, anyone signed in gets 404.
+MISSING = {**dict.fromkeys(WHO, 404), "anonymous": LOGIN}
+# A private club is, to those who are not its members, exactly as if it did not exist: they learn
+# nothing of which private clubs, games and players there are.
+UNSEEN = {who: MISSING[who] for who in ("anonymous", "stranger")}
+PRIVATE_READ = {**UNSEEN, "viewer": OK, "scorer": OK, "admin": OK, "owner": OK}
+PRIVATE_SCORER = {**UNSEEN, "viewer": 403, "scorer": OK, "admin": OK, "owner": OK}
+PRIVATE_ADMIN = {**UNSEEN, "viewer": 403, "scorer": 403, "admin": OK, "owner": OK}
+PRIVATE_OWNER = {**UNSEEN, "viewer": 403, "scorer": 403, "admin": 403, "owner": OK}
 # A public club: anyone reads; writing needs a membership, and a signed-in non-member is refused (403).
 PUBLIC_READ = ANYONE
-PUBLIC_SCORER = {"anonymous": LOGIN, "viewer": 403, "scorer": OK, "admin": OK, "owner": OK, "stranger": 403}
-PUBLIC_ADMIN = {"anonymous": LOGIN, "viewer": 403, "scorer": 403, "admin": OK, "owner": OK, "stranger": 403}
-PRIVATE_OWNER = {"anonymous": LOGIN, "viewer": 403, "scorer": 403, "admin": 403, "owner": OK, "stranger": 404}
+PUBLIC_SCORER = {**PRIVATE_SCORER, "stranger": 403}
+PUBLIC_ADMIN = {**PRIVATE_ADMIN, "stranger": 403}
 PUBLIC_OWNER = {**PRIVATE_OWNER, "stranger": 403}
 
 
@@ -398,14 +404,23 @@ def test_every_route_here_exists() -> None:
     assert {route.name for route in ROUTES} <= set(named_routes())
 
 
+def make_world(club: Club, users: dict[str, User], make_game: Callable[..., Game], public: bool) -> World:
+    club.is_public = public
+    club.save()
+    game = make_game({}, [{"trump": "spades", "points": {"A": 83}}])
+    return World(club, game, club.memberships.get(user__username="viewer"), users)
+
+
 @pytest.fixture(params=[False, True], ids=["private", "public"])
 def world(
     request: pytest.FixtureRequest, club: Club, users: dict[str, User], make_game: Callable[..., Game]
 ) -> World:
-    club.is_public = request.param
-    club.save()
-    game = make_game({}, [{"trump": "spades", "points": {"A": 83}}])
-    return World(club, game, club.memberships.get(user__username="viewer"), users)
+    return make_world(club, users, make_game, request.param)
+
+
+@pytest.fixture
+def private_world(club: Club, users: dict[str, User], make_game: Callable[..., Game]) -> World:
+    return make_world(club, users, make_game, False)
 
 
 def client_for(world: World, who: str) -> Client:
@@ -473,7 +488,7 @@ def test_put_is_405_for_everyone(world: World, route: Route, who: str) -> None:
     assert snapshot() == before
 
 
-def test_a_missing_club_or_game_is_404_for_everyone(world: World) -> None:
+def test_a_missing_club_or_game_is_404_signed_in_and_the_sign_in_page_anonymous(world: World) -> None:
     for who in WHO:
         client = client_for(world, who)
         for path in (
@@ -484,7 +499,42 @@ def test_a_missing_club_or_game_is_404_for_everyone(world: World) -> None:
             f"/games/{world.game.pk + 1000}/live/",
             f"/games/{world.game.pk + 1000}/history/",
         ):
-            assert client.get(path).status_code == 404, (who, path)
+            assert_refused(client.get(path), MISSING[who], path)
+
+
+# Each id or slug of a path, replaced by one that names nothing: the club, a game, a player, a season, a deal.
+NAMES_NOTHING = [
+    (re.compile(r"^/clubs/zuerich/"), "/clubs/nowhere/"),
+    (re.compile(r"^/games/\d+/"), "/games/999999/"),
+    (re.compile(r"/(players|ratings)/\d+/"), r"/\1/999999/"),
+    (re.compile(r"/vs/\d+/"), "/vs/999999/"),
+    (re.compile(r"/seasons/\d+/"), "/seasons/999999/"),
+    (re.compile(r"/deals/\d+/"), "/deals/999/"),
+]
+
+
+NO_IDS = ("home", "service_worker", "csrf_token", "signup", "games:club_new")
+
+
+def missing_variants(path: str) -> list[str]:
+    return [pattern.sub(nothing, path, count=1) for pattern, nothing in NAMES_NOTHING if pattern.search(path)]
+
+
+@pytest.mark.parametrize("who", UNSEEN)
+@pytest.mark.parametrize("route", [r for r in ROUTES if r.name not in NO_IDS], ids=lambda route: route.name)
+def test_what_does_not_exist_answers_as_a_private_clubs_page(
+    private_world: World, route: Route, who: str
+) -> None:
+    """To anonymous and to a non-member, a club, game, player or season that does not exist answers
+    exactly as a private club's does (GET and POST), so neither learns which ones exist."""
+    path = route.path(private_world)
+    client = client_for(private_world, who)
+    before = snapshot()
+    assert missing_variants(path)
+    for missing in missing_variants(path):
+        assert_refused(client.get(missing), route.get_private[who], missing)
+        assert_refused(client.post(missing, route.post_data(private_world)), route.post_private[who], missing)
+    assert snapshot() == before
 
 
 def test_a_missing_deal_is_404_for_a_scorer(world: World) -> None:

@@ -69,6 +69,54 @@ def test_a_deal_number_taken_meanwhile_is_refused_with_the_next_free_one(
     assert list(game.deals.values_list("entry", flat=True)) == [{"trump": "spades", "points": {"A": 83}}]
 
 
+def test_a_deal_under_another_deals_key_is_refused_in_words_and_nothing_is_saved(
+    game: Game, client_as: Callable[[str | None], Client]
+) -> None:
+    """The outbox's key (client_token) of deal 1, sent with other points: not a retry of deal 1, so
+    not "saved" either; 409 as another phone's change, and no other number offered."""
+    token = str(game.deals.get().client_token)
+    changes = DealChange.objects.count()
+    response = client_as("scorer").post(
+        f"/games/{game.pk}/deals/", {**deal(2, points="90"), "client_token": token}, **OUTBOX
+    )
+    assert response.status_code == 409
+    assert json.loads(response.content) == {
+        "refused": "This deal was saved already as deal 1, with other values: nothing new was saved. "
+        "Check the list."
+    }
+    assert list(game.deals.values_list("entry", flat=True)) == [{"trump": "spades", "points": {"A": 83}}]
+    assert DealChange.objects.count() == changes
+
+
+def test_the_same_deal_sent_again_under_its_key_is_answered_saved(
+    game: Game, client_as: Callable[[str | None], Client]
+) -> None:
+    scorer = client_as("scorer")
+    sent = deal(2, points="90")
+    assert scorer.post(f"/games/{game.pk}/deals/", sent, **OUTBOX).status_code == 200
+    again = scorer.post(f"/games/{game.pk}/deals/", sent, **OUTBOX)
+    assert again.status_code == 200 and again["X-Revision"] == str(game.revision + 1)
+    assert game.deals.count() == 2
+
+
+def test_on_the_plain_page_a_deal_under_another_deals_key_gets_a_key_of_its_own(
+    game: Game, client_as: Callable[[str | None], Client]
+) -> None:
+    """Without the outbox (the back button to an old form, say): the refusal above the form, the form
+    aimed at the next deal under a new key, so a second Enter, once the list is checked, saves it."""
+    scorer = client_as("scorer")
+    token = str(game.deals.get().client_token)
+    refused = scorer.post(f"/games/{game.pk}/deals/", {**deal(1, points="90"), "client_token": token})
+    assert refused.status_code == 422
+    page = htmllib.unescape(refused.content.decode())
+    assert "This deal was saved already as deal 1, with other values: nothing new was saved." in page
+    fresh = re.search(r'name="client_token" value="([^"]+)"', page).group(1)
+    assert fresh != token
+    assert game.deals.count() == 1
+    saved = scorer.post(f"/games/{game.pk}/deals/", {**deal(2, points="90"), "client_token": fresh})
+    assert saved.status_code == 302 and game.deals.count() == 2
+
+
 def test_a_stale_correction_and_a_delete_of_a_deal_gone_are_refused_in_words(
     game: Game, client_as: Callable[[str | None], Client]
 ) -> None:

@@ -1,5 +1,6 @@
-"""Security headers on every kind of response, sign-in attempts limited per username and address, and
-table links that cannot be guessed. (The crawl of every page for inline script is tests/test_escaping.py.)"""
+"""Security headers on every kind of response, sign-in attempts limited per username and address and per
+address before any password is hashed, the client's address believed only from the proxies, and table
+links that cannot be guessed. (The crawl of every page for inline script is tests/test_escaping.py.)"""
 
 from __future__ import annotations
 
@@ -9,10 +10,13 @@ from typing import Any
 
 import pytest
 from axes.models import AccessAttempt
+from django.contrib.auth.hashers import MD5PasswordHasher
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.test import Client, RequestFactory
 from django.utils import timezone
 
+from scorekeeper.config import security
 from scorekeeper.config.security import client_ip
 from tournaments import models as tournament_models
 from tournaments.models import new_token
@@ -39,7 +43,7 @@ def policy(response: Any) -> dict[str, str]:
 
 @pytest.mark.parametrize(
     ("path", "status"),
-    [("/", 200), ("/accounts/login/", 200), ("/clubs/nowhere/", 404), ("/clubs/new/", 302), ("/t/x/", 404)],
+    [("/", 200), ("/accounts/login/", 200), ("/no/such/page/", 404), ("/clubs/new/", 302), ("/t/x/", 404)],
 )
 def test_every_kind_of_response_carries_the_headers(db: None, path: str, status: int) -> None:
     response = Client().get(path)
@@ -118,22 +122,128 @@ def test_the_test_clients_login_and_scripts_need_no_request(anna: User) -> None:
     assert not Client().login(username="anna", password="wrong")
 
 
+# ---- failed sign-ins per address ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def hashes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every password hash computed (the test settings' hasher; checking a password hashes it too)."""
+    computed: list[str] = []
+    encode = MD5PasswordHasher.encode
+
+    def counting(self: MD5PasswordHasher, password: str, salt: str) -> str:
+        computed.append(password)
+        return encode(self, password, salt)
+
+    monkeypatch.setattr(MD5PasswordHasher, "encode", counting)
+    return computed
+
+
+def test_an_address_that_failed_20_times_is_refused_before_any_password_is_hashed(
+    anna: User, hashes: list[str]
+) -> None:
+    """24 wrong passwords over 12 usernames, none of them locked by axes (2 failures each): the 21st
+    and later are refused, and so is the right password from that address; elsewhere it works."""
+    answers = [sign_in(f"user{n % 12}", "wrong").status_code for n in range(24)]
+    assert answers == [200] * 20 + [429] * 4
+    assert len(hashes) == 20
+    refused = sign_in("anna", PASSWORD)
+    assert refused.status_code == 429
+    assert "_auth_user_id" not in refused.client.session
+    assert len(hashes) == 20  # no hash after the limit, not even for a real user's right password
+    assert AccessAttempt.objects.filter(username="anna").exists() is False  # and nothing recorded
+    assert sign_in("anna", PASSWORD, address="198.51.100.1").status_code == 302
+
+
+def test_a_paused_address_is_told_when_to_try_again_in_its_language(anna: User, settings: Any) -> None:
+    settings.SIGN_IN_FAILURES_PER_ADDRESS = 2
+    for name in ("nobody", "anybody"):
+        assert sign_in(name, "wrong").status_code == 200
+    french = Client(REMOTE_ADDR="203.0.113.7", HTTP_ACCEPT_LANGUAGE="fr")
+    response = french.post("/accounts/login/", {"username": "anna", "password": PASSWORD})
+    assert response.status_code == 429
+    assert 895 <= int(response["Retry-After"]) <= 900
+    page = response.content.decode()
+    assert "Trop de connexions ont échoué depuis votre adresse" in page
+    assert "Réessayez dans 15 minutes." in page
+
+
+def test_the_admins_sign_in_is_paused_too(anna: User, settings: Any, hashes: list[str]) -> None:
+    settings.SIGN_IN_FAILURES_PER_ADDRESS = 2
+    for _ in range(2):
+        sign_in("nobody", "wrong")
+    admin = Client(REMOTE_ADDR="203.0.113.7").post(
+        "/admin/login/", {"username": "anna", "password": PASSWORD, "next": "/admin/"}
+    )
+    assert admin.status_code == 429
+    assert len(hashes) == 2
+
+
+def test_the_pause_ends_with_its_window(anna: User, settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    settings.SIGN_IN_FAILURES_PER_ADDRESS = 2
+    for _ in range(2):
+        sign_in("nobody", "wrong")
+    assert sign_in("anna", PASSWORD).status_code == 429
+    later = timezone.now() + timedelta(minutes=15, seconds=1)
+    monkeypatch.setattr(security.timezone, "now", lambda: later)
+    assert sign_in("anna", PASSWORD).status_code == 302
+
+
+def test_a_failing_cache_pauses_nobody(anna: User, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Like the standings, the limit needs the cache only to work, never to answer: axes still locks."""
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise ConnectionError("Redis is gone")
+
+    monkeypatch.setattr(cache, "get", broken)
+    monkeypatch.setattr(cache, "set", broken)
+    assert sign_in("anna", "wrong").status_code == 200
+    assert sign_in("anna", PASSWORD).status_code == 302
+
+
+# ---- the client's address ------------------------------------------------------------------------------
+
+PROXY = "10.0.0.2"
+
+
 @pytest.mark.parametrize(
-    ("proxies", "forwarded", "expected"),
+    ("proxies", "peer", "forwarded", "expected"),
     [
-        (0, "198.51.100.9", "203.0.113.7"),  # no proxy: the header is the client's to forge
-        (1, "198.51.100.9", "198.51.100.9"),
-        (1, "6.6.6.6, 198.51.100.9", "198.51.100.9"),  # a forged entry on the left is ignored
-        (2, "6.6.6.6, 198.51.100.9, 10.0.0.2", "198.51.100.9"),
-        (2, "198.51.100.9", "203.0.113.7"),  # fewer entries than proxies: the socket's address
+        (0, PROXY, "198.51.100.9", PROXY),  # no proxy counted: the header is the client's to forge
+        (1, PROXY, "198.51.100.9", "198.51.100.9"),
+        (1, PROXY, "6.6.6.6, 198.51.100.9", "198.51.100.9"),  # a forged entry on the left is ignored
+        (1, PROXY, "", PROXY),  # the proxy sent no header
+        (1, "203.0.113.7", "198.51.100.9", "203.0.113.7"),  # straight to the app: the header is forged
+        (1, f"::ffff:{PROXY}", "198.51.100.9", "198.51.100.9"),  # the proxy on a dual-stack socket
+        (2, PROXY, "6.6.6.6, 198.51.100.9, 10.0.1.5", "198.51.100.9"),  # two proxies, both trusted
+        (2, PROXY, "6.6.6.6, 198.51.100.9", "198.51.100.9"),  # the outer proxy bypassed: its client
+        (2, PROXY, "198.51.100.9", "198.51.100.9"),
     ],
 )
-def test_the_client_address_behind_trusted_proxies(
-    settings: Any, proxies: int, forwarded: str, expected: str
+def test_the_client_address_comes_from_the_proxies_only(
+    settings: Any, proxies: int, peer: str, forwarded: str, expected: str
 ) -> None:
     settings.TRUSTED_PROXIES = proxies
-    request = RequestFactory().get("/", REMOTE_ADDR="203.0.113.7", HTTP_X_FORWARDED_FOR=forwarded)
+    settings.TRUSTED_PROXY_ADDRESSES = [PROXY, "10.0.1.0/24"]
+    request = RequestFactory().get("/", REMOTE_ADDR=peer, HTTP_X_FORWARDED_FOR=forwarded)
     assert client_ip(request) == expected
+
+
+def test_a_forged_header_sent_straight_to_the_app_neither_escapes_nor_locks_out(
+    anna: User, settings: Any
+) -> None:
+    """The app port reached directly (not through the proxy): the attacker's forged X-Forwarded-For,
+    naming the victim's address, locks the attacker out, not the victim behind the proxy."""
+    settings.TRUSTED_PROXIES = 1
+    settings.TRUSTED_PROXY_ADDRESSES = [PROXY]
+    victim = "198.51.100.1"
+    attacker = Client(REMOTE_ADDR="203.0.113.7", HTTP_X_FORWARDED_FOR=victim)
+    for _ in range(5):
+        attacker.post("/accounts/login/", {"username": "anna", "password": "wrong"})
+    assert attacker.post("/accounts/login/", {"username": "anna", "password": PASSWORD}).status_code == 429
+    via_proxy = Client(REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR=victim)
+    assert via_proxy.post("/accounts/login/", {"username": "anna", "password": PASSWORD}).status_code == 302
+    assert set(AccessAttempt.objects.values_list("ip_address", flat=True)) == {"203.0.113.7"}
 
 
 # ---- table links ------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from scorekeeper import rules
 from scorekeeper.games import services
 from scorekeeper.games.models import Club, Deal, DealChange, DealScore, Game, Player
-from scorekeeper.games.services import DealConflict
+from scorekeeper.games.services import DealConflict, TokenReused
 from scorekeeper.rules.base import InvalidDeal
 
 # A: (83 + 20 Stöck) x2 = 206; B: (157 - 83 = 74, + 50 Weis) x2 = 248.
@@ -177,6 +177,27 @@ def test_late_retry_of_an_earlier_deal_is_recognised(make_game: Callable[..., Ga
     assert (again.repeated, again.deal.pk, again.deal.number) == (True, first.deal.pk, 1)
     assert again.result.totals == {"A": 306, "B": 305}  # 206 + 100, 248 + 57
     assert snapshot(game) == before
+
+
+@pytest.mark.parametrize("number", [1, 2])  # the retry's number, and the next one
+def test_a_reused_client_token_with_another_entry_is_refused_and_saves_nothing(
+    make_game: Callable[..., Game], scorer: User, number: int
+) -> None:
+    """The key names deal 1; a deal with other points under it is no retry of deal 1 (which stays as
+    it is) and no new deal either: nothing is saved, and the refusal says which deal holds the key."""
+    game = make_game()
+    token = uuid.uuid4()
+    record(game, 1, SPADES_83, scorer, token)
+    before = snapshot(game)
+
+    with pytest.raises(TokenReused) as refused:
+        record(game, number, HEARTS_100, scorer, token)
+
+    assert refused.value.message == (
+        "This deal was saved already as deal 1, with other values: nothing new was saved. Check the list."
+    )
+    assert snapshot(game) == before
+    assert DealChange.objects.filter(game=game).count() == 1
 
 
 def test_deals_the_caller_read_are_reused_only_at_the_same_revision(

@@ -31,6 +31,7 @@ SETTINGS_VARIABLES = {
     "SECURE_HSTS_SECONDS",
     "SECURE_SSL_REDIRECT",
     "TRUSTED_PROXIES",
+    "TRUSTED_PROXY_ADDRESSES",
 }
 
 SHOW_SETTINGS = """
@@ -49,6 +50,7 @@ print(json.dumps({
     "CSRF_COOKIE_SECURE": getattr(s, "CSRF_COOKIE_SECURE", False),
     "SECURE_HSTS_SECONDS": getattr(s, "SECURE_HSTS_SECONDS", 0),
     "STATICFILES_BACKEND": s.STORAGES["staticfiles"]["BACKEND"],
+    "TRUSTED_PROXY_ADDRESSES": s.TRUSTED_PROXY_ADDRESSES,
 }))
 """
 
@@ -177,3 +179,26 @@ def test_production_defaults_are_strict(secret_key: str) -> None:
 
 def test_without_allowed_hosts_production_allows_no_host(secret_key: str) -> None:
     assert settings_under(SECRET_KEY=secret_key)["ALLOWED_HOSTS"] == []
+
+
+def test_trusted_proxies_need_their_addresses(secret_key: str) -> None:
+    """Counted but not named, no proxy's X-Forwarded-For would be believed and every visitor would share
+    its address: the settings refuse to load, as they do a misspelt address."""
+    unnamed = run(["-c", SHOW_SETTINGS], SECRET_KEY=secret_key, TRUSTED_PROXIES="1")
+    assert unnamed.returncode == 1
+    assert (
+        "django.core.exceptions.ImproperlyConfigured: Set TRUSTED_PROXY_ADDRESSES to the proxies' addresses "
+        "(TRUSTED_PROXIES is set)." in unnamed.stderr.splitlines()
+    )
+    misspelt = run(
+        ["-c", SHOW_SETTINGS],
+        SECRET_KEY=secret_key,
+        TRUSTED_PROXIES="1",
+        TRUSTED_PROXY_ADDRESSES="10.0.0.2, balancer.example.org",
+    )
+    assert misspelt.returncode == 1
+    assert "TRUSTED_PROXY_ADDRESSES: 'balancer.example.org' is no address or network." in misspelt.stderr
+    named = settings_under(
+        SECRET_KEY=secret_key, TRUSTED_PROXIES="1", TRUSTED_PROXY_ADDRESSES="10.0.0.2, 10.0.1.0/24, fd00::/8"
+    )
+    assert named["TRUSTED_PROXY_ADDRESSES"] == ["10.0.0.2", "10.0.1.0/24", "fd00::/8"]

@@ -1,9 +1,14 @@
-"""Sign-in rate limiting (django-axes) wired to this deployment (where a client's address comes from,
-which calls to `authenticate` are sign-in attempts at all), and input no view should ever see."""
+"""Sign-in rate limiting (django-axes per username and address, and a limit per address in the cache)
+wired to this deployment (where a client's address comes from, which calls to `authenticate` are
+sign-in attempts at all), cache headers for every page, and input no view should ever see."""
 
 from __future__ import annotations
 
+import ipaddress
+import logging
+import math
 from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import Any
 
 from axes.backends import AxesStandaloneBackend
@@ -11,22 +16,40 @@ from django.conf import settings
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, QueryDict
-from django.utils import translation
+from django.shortcuts import render
+from django.utils import timezone, translation
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
+
+logger = logging.getLogger(__name__)
 
 
 def client_ip(request: HttpRequest) -> str | None:
-    """The address that sent the request. Behind TRUSTED_PROXIES reverse proxies it is the one the
-    outermost proxy appended to X-Forwarded-For (entries further left are the client's to forge);
-    with none, the socket's peer, so a forged header cannot dodge the lockout."""
-    proxies = settings.TRUSTED_PROXIES
-    if proxies > 0:
-        forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
-        forwarded = [part for part in forwarded if part]
-        if len(forwarded) >= proxies:
-            return forwarded[-proxies]
-    return request.META.get("REMOTE_ADDR")
+    """The address that sent the request: the socket's peer, unless that peer is one of
+    TRUSTED_PROXY_ADDRESSES. Then X-Forwarded-For is read from the right, one entry per proxy
+    (TRUSTED_PROXIES), as long as each hop read so far is a configured proxy itself: entries further
+    left, and any header a client sent straight to the app, are the client's to forge."""
+    address = request.META.get("REMOTE_ADDR")
+    forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    hops = [part for part in forwarded if part]
+    for _hop in range(settings.TRUSTED_PROXIES):
+        if not hops or not is_trusted_proxy(address):
+            break
+        address = hops.pop()
+    return address
+
+
+def is_trusted_proxy(address: str | None) -> bool:
+    """Whether `address` is one of TRUSTED_PROXY_ADDRESSES (addresses or networks, IPv4 or IPv6)."""
+    try:
+        ip = ipaddress.ip_address(address or "")
+    except ValueError:
+        return False
+    if ip.version == 6 and ip.ipv4_mapped:  # a dual-stack socket's form of an IPv4 peer
+        ip = ip.ipv4_mapped
+    return any(ip in ipaddress.ip_network(net, strict=False) for net in settings.TRUSTED_PROXY_ADDRESSES)
 
 
 def attempted_username(request: HttpRequest, credentials: dict[str, Any] | None = None) -> str | None:
@@ -38,7 +61,8 @@ def attempted_username(request: HttpRequest, credentials: dict[str, Any] | None 
 
 
 class SignInAttemptsBackend(AxesStandaloneBackend, ModelBackend):
-    """The one authentication backend: axes' lockout check, then the user and password.
+    """The one authentication backend: the address's limit, axes' lockout check, then the user and
+    password; a failure counts against the address.
 
     A call without a request (a script, the test client's `login`) is no attempt from the outside,
     and axes would refuse it outright: it goes straight to the password check. One backend rather
@@ -51,10 +75,119 @@ class SignInAttemptsBackend(AxesStandaloneBackend, ModelBackend):
         password: str | None = None,
         **kwargs: Any,
     ) -> AbstractBaseUser | None:
-        if request is not None:
-            # raises AxesBackendPermissionDenied for a locked-out username and address
-            AxesStandaloneBackend.authenticate(self, request, username, password, **kwargs)
-        return ModelBackend.authenticate(self, request, username, password, **kwargs)
+        if request is None:
+            return ModelBackend.authenticate(self, request, username, password, **kwargs)
+        address = client_ip(request)
+        until = paused_until(address)
+        if until is not None:
+            raise SignInsPaused(until)
+        # raises AxesBackendPermissionDenied for a locked-out username and address
+        AxesStandaloneBackend.authenticate(self, request, username, password, **kwargs)
+        user = ModelBackend.authenticate(self, request, username, password, **kwargs)
+        if user is None:
+            count_failure(address)
+        return user
+
+
+# ---- failed sign-ins per address ----------------------------------------------------------------------
+
+
+class SignInsPaused(Exception):
+    """An address failed to sign in too often: refused before any password is hashed (each hash costs
+    the server most of a second, whether or not the username exists). Not a PermissionDenied, which
+    `authenticate` would count as one more failure: it reaches SignInsPausedMiddleware instead."""
+
+    def __init__(self, until: datetime) -> None:
+        super().__init__(until)
+        self.until = until
+
+
+def _failures_key(address: str) -> str:
+    return f"sign-in-failures:{address}"
+
+
+def paused_until(address: str | None) -> datetime | None:
+    """When `address` may try again, if it failed SIGN_IN_FAILURES_PER_ADDRESS times in its window.
+
+    A cache that fails (Redis gone) pauses nobody: axes' lock per username and address still holds."""
+    if address is None:
+        return None
+    try:
+        kept = cache.get(_failures_key(address))
+    except Exception:
+        logger.warning("cache read failed for the sign-ins of %s", address, exc_info=True)
+        return None
+    if kept is None:
+        return None
+    count, until = kept
+    return until if count >= settings.SIGN_IN_FAILURES_PER_ADDRESS and until > timezone.now() else None
+
+
+def count_failure(address: str | None) -> None:
+    """One more failed sign-in from `address`, in a window that opens with its first failure and lasts
+    AXES_COOLOFF_TIME. Read, then written: two failures at the same moment may count as one, which
+    bends the limit a little and keeps the cache backend's choice free (the database's or Redis)."""
+    if address is None:
+        return
+    now = timezone.now()
+    key = _failures_key(address)
+    try:
+        count, until = cache.get(key) or (0, now + settings.AXES_COOLOFF_TIME)
+        if until <= now:
+            count, until = 0, now + settings.AXES_COOLOFF_TIME
+        cache.set(key, (count + 1, until), timeout=math.ceil((until - now).total_seconds()))
+    except Exception:
+        logger.warning("cache write failed for the sign-ins of %s", address, exc_info=True)
+
+
+def paused_response(request: HttpRequest, until: datetime) -> HttpResponse:
+    """The lockout page (429) for an address, in the visitor's language: when to try again, in whole
+    minutes rounded up, and the same in seconds for a program (Retry-After)."""
+    seconds = max(1, math.ceil((until - timezone.now()).total_seconds()))
+    context = {"address_paused": True, "cooloff_timedelta": timedelta(minutes=math.ceil(seconds / 60))}
+    response = render(request, settings.AXES_LOCKOUT_TEMPLATE, context, status=429)
+    response["Retry-After"] = str(seconds)
+    return response
+
+
+class SignInsPausedMiddleware:
+    """Turns SignInsPaused, raised by any sign-in form (ours, the admin's), into the lockout page."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, SignInsPaused):
+            return paused_response(request, exception.until)
+        return None
+
+
+# ---- caching --------------------------------------------------------------------------------------------
+
+
+class PrivateResponses:
+    """Cache-Control for every response of the app's own (whitenoise serves the static files before
+    this): `private`, so a browser may keep a page and no shared cache (a proxy, a CDN) may. Every page
+    holds its visitor's CSRF token, and a signed-in member's clubs, roles and private games. A download
+    (an export) is `no-store` as well: it may hold a whole club's deals, its table links and PINs. A
+    view that set its own Cache-Control (the service worker's, a live page's) keeps it."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if response.get("Content-Disposition", "").startswith("attachment"):
+            patch_cache_control(response, private=True, no_store=True)
+        elif not response.has_header("Cache-Control"):
+            patch_cache_control(response, private=True)
+        return response
+
+
+# ---- input no view should see ---------------------------------------------------------------------------
 
 
 def _has_nul(values: QueryDict) -> bool:

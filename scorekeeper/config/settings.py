@@ -6,6 +6,9 @@ DEBUG          "1"/"true" to turn on; off by default
 ALLOWED_HOSTS  comma-separated; localhost names when DEBUG is on
 TRUSTED_PROXIES  how many reverse proxies add to X-Forwarded-For (0 by default): the sign-in lockout's
                client address (docs/operations.md)
+TRUSTED_PROXY_ADDRESSES  comma-separated addresses or networks (10.0.0.2, 10.0.0.0/24, fd00::/8) of those
+               proxies: X-Forwarded-For is read only from a peer among them, never from a client that
+               reached the app directly; required when TRUSTED_PROXIES is set
 CACHE_URL      a Redis server for the shared cache (the rendered standings), e.g. redis://127.0.0.1:6379/0;
                unset: the database cache (table jass_cache), so one server needs nothing more
                (docs/deployment.md says when to add Redis)
@@ -13,6 +16,7 @@ CACHE_URL      a Redis server for the shared cache (the rendered standings), e.g
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -32,6 +36,25 @@ def env_flag(name: str, default: bool = False) -> bool:
 
 def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+def trusted_proxy_addresses(proxies: int) -> list[str]:
+    """TRUSTED_PROXY_ADDRESSES, each checked now rather than at a sign-in. Proxies counted but none
+    named would trust no X-Forwarded-For: every visitor would share the proxy's address, and one
+    attacker would pause everybody's sign-ins, so that refuses to start."""
+    addresses = env_list("TRUSTED_PROXY_ADDRESSES")
+    if proxies and not addresses:
+        raise ImproperlyConfigured(
+            "Set TRUSTED_PROXY_ADDRESSES to the proxies' addresses (TRUSTED_PROXIES is set)."
+        )
+    for address in addresses:
+        try:
+            ipaddress.ip_network(address, strict=False)
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"TRUSTED_PROXY_ADDRESSES: {address!r} is no address or network."
+            ) from None
+    return addresses
 
 
 DEBUG = env_flag("DEBUG")
@@ -72,6 +95,7 @@ MIDDLEWARE = [
     "scorekeeper.games.live.LivePollMiddleware",  # an unchanged live page: 204 after one query, nothing else
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "scorekeeper.config.security.PrivateResponses",  # Cache-Control: private (a download: no-store too)
     # gzip for HTML and htmx answers (with Django's BREACH mitigation); below whitenoise, which serves
     # the static files pre-compressed (.br, .gz) and would otherwise see its images gzipped again
     "django.middleware.gzip.GZipMiddleware",
@@ -88,6 +112,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "scorekeeper.config.middleware.SignInRequiredMiddleware",
+    "scorekeeper.config.security.SignInsPausedMiddleware",  # an address that failed too often: 429
     "axes.middleware.AxesMiddleware",  # last: turns a locked-out sign-in into the lockout page
 ]
 
@@ -167,7 +192,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# django-axes' lockout check in front of Django's user and password check (scorekeeper/security.py)
+# the address's limit and django-axes' lockout check in front of Django's user and password check
+# (scorekeeper/config/security.py)
 AUTHENTICATION_BACKENDS = ["scorekeeper.config.security.SignInAttemptsBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -224,7 +250,11 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 # Sign-in attempts (django-axes): 5 failures for one username from one address lock that pair out
-# for 15 minutes. TRUSTED_PROXIES: how many reverse proxies append to X-Forwarded-For (0: none).
+# for 15 minutes. An address that failed SIGN_IN_FAILURES_PER_ADDRESS times, whatever the usernames, is
+# refused for the rest of its 15 minutes before any password is hashed (config/security.py): a club's hall
+# shares one address, so the limit is a handful of locked-out members, well above one member's typos.
+# TRUSTED_PROXIES: how many reverse proxies append to X-Forwarded-For (0: none), TRUSTED_PROXY_ADDRESSES
+# where they are: only a request from there is believed.
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
@@ -232,7 +262,9 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_CLIENT_IP_CALLABLE = "scorekeeper.config.security.client_ip"
 AXES_USERNAME_CALLABLE = "scorekeeper.config.security.attempted_username"
+SIGN_IN_FAILURES_PER_ADDRESS = 20
 TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
+TRUSTED_PROXY_ADDRESSES = trusted_proxy_addresses(TRUSTED_PROXIES)
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_flag("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_flag("SECURE_COOKIES", True)

@@ -80,7 +80,7 @@ class LivePollMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.method == "GET" and request.path.endswith("/live/"):
+        if request.method in ("GET", "HEAD") and request.path.endswith("/live/"):
             value = request.GET.get("v")
             if value and unchanged(value):
                 return HttpResponse(status=204)

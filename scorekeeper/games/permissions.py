@@ -3,6 +3,10 @@
 Roles rank owner > admin > scorer > viewer. Reading a public club's games needs no login; a private
 club's only membership. Views ask through `load_club` / `load_game`, never on their own. Having
 loaded the club, these also switch the page to the club's language (scorekeeper/languages.py).
+
+What a visitor may not see answers as if it did not exist, and what does not exist answers the same:
+an anonymous visitor is sent to sign in, anyone else gets 404. So nobody learns which private clubs,
+games and players there are.
 """
 
 from __future__ import annotations
@@ -69,11 +73,17 @@ def check(*, user: User | AnonymousUser, role: str | None, is_public: bool, need
     raise PermissionDenied(gettext("Your role in this club does not allow this."))
 
 
+def not_found(user: User | AnonymousUser, message: str) -> Exception:
+    """The refusal for a club or game that does not exist: the one a private one gets from a visitor
+    who is not a member (check above), so the two cannot be told apart."""
+    return Http404(message) if user.is_authenticated else SignInRequired()
+
+
 def load_club(user: User | AnonymousUser, slug: str, need: Need) -> Club:
     """The club with `role` (the user's role or None) set, in one query, or a refusal."""
     club = Club.objects.annotate(role=_role_subquery(user, "pk")).filter(slug=slug).first()
     if club is None:
-        raise Http404(gettext("No such club."))
+        raise not_found(user, gettext("No such club."))
     check(user=user, role=club.role, is_public=club.is_public, need=need)
     use_club_language(club)
     return club
@@ -92,7 +102,7 @@ def load_game(user: User | AnonymousUser, pk: int, need: Need) -> Game:
         .first()
     )
     if game is None:
-        raise Http404(gettext("No such game."))
+        raise not_found(user, gettext("No such game."))
     check(user=user, role=game.role, is_public=game.club.is_public, need=write_need(game, need))
     use_club_language(game.club)
     return game

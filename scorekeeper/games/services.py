@@ -6,6 +6,7 @@ never computed from a half-saved state, and a correction re-derives everything a
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -35,6 +36,11 @@ class DealConflict(Exception):
 
 class NumberTaken(DealConflict):
     """The deal's number is no longer the next one: saved again under the next, it may well be right."""
+
+
+class TokenReused(DealConflict):
+    """The deal's `client_token` names a deal saved with another entry: not a retry of it, and not to
+    be saved under that token either (nor to be answered "saved", when nothing was)."""
 
 
 @dataclass(frozen=True)
@@ -225,11 +231,18 @@ def _record_locked(
     """record_deal's write, with the game row locked until it commits.
 
     A repeated submission is recognised before the guard: a phone retrying its last deal after the
-    table was confirmed is told it was saved, not that the table is locked."""
+    table was confirmed is told it was saved, not that the table is locked. Its number may differ (it
+    is what the phone expected), its entry may not."""
     game = _locked(game_id)
     stored = known.deals if known is not None and known.revision == game.revision else _entries(game)
-    for stored_number, _, token in stored:
+    for stored_number, stored_entry, token in stored:
         if token == client_token:
+            if not _same_entry(stored_entry, entry):
+                message = gettext(
+                    "This deal was saved already as deal %(number)s, with other values: nothing new was "
+                    "saved. Check the list."
+                )
+                raise TokenReused(message % {"number": stored_number})
             deal = game.deals.get(number=stored_number)
             return Recorded(deal, _score(game, [e for _, e, _ in stored]), repeated=True)
     if guard is not None:
@@ -257,6 +270,11 @@ def _record_locked(
         game=game, deal_number=number, action=DealChange.Action.ADDED, after=deal.entry, by=by
     )
     return Recorded(deal, result, repeated=False)
+
+
+def _same_entry(stored: Mapping[str, Any], sent: Mapping[str, Any]) -> bool:
+    """Compared as the JSON column keeps them: a tuple sent comes back a list, and is still the same."""
+    return json.loads(json.dumps(stored)) == json.loads(json.dumps(sent))
 
 
 def _rederive_scores(game: Game, result: GameResult, deals: Sequence[Deal]) -> None:
@@ -376,6 +394,7 @@ __all__ = [
     "InvalidDeal",
     "Known",
     "Recorded",
+    "TokenReused",
     "add_player",
     "create_club",
     "create_game",

@@ -14,7 +14,7 @@ from django.utils.formats import date_format
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, npgettext_lazy, pgettext
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from scorekeeper import rules
 from scorekeeper.games.models import Club, Player, variant_name
@@ -122,7 +122,7 @@ def _day(iso: str) -> str:
     return date_format(date.fromisoformat(iso), "SHORT_DATE_FORMAT")
 
 
-@require_GET
+@require_safe
 def player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club, person = _player(request, slug, pk)
     filters = _filters(request)
@@ -150,7 +150,7 @@ def player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return render(request, "scorekeeper/player.html", context)
 
 
-@require_GET
+@require_safe
 def player_vs(request: HttpRequest, slug: str, pk: int, other: int) -> HttpResponse:
     club, person = _player(request, slug, pk)
     rival = get_object_or_404(Player, club=club, pk=other)
@@ -175,14 +175,14 @@ def _history_name(club: Club, person: Player, extension: str) -> str:
     return f"{club.slug}-player-{person.pk}-history.{extension}"
 
 
-@require_GET
+@require_safe
 def history_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club, person = _player(request, slug, pk)
     games, names = player_selectors.played_games(person, _filters(request).games(person))
     return exports.csv_response(exports.history_csv_rows(games, names), _history_name(club, person, "csv"))
 
 
-@require_GET
+@require_safe
 def history_json(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club, person = _player(request, slug, pk)
     data = player_selectors.history(person, _filters(request))
@@ -193,14 +193,14 @@ def history_json(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def game_record_csv(request: HttpRequest, pk: int) -> HttpResponse:
     game = game_access(request.user, pk, Need.READ).game
     record = player_selectors.game_record(game)
     return exports.csv_response(exports.record_csv_rows(record), f"game-{game.pk}.csv")
 
 
-@require_GET
+@require_safe
 def game_record_json(request: HttpRequest, pk: int) -> HttpResponse:
     game = game_access(request.user, pk, Need.READ).game
     return exports.json_response(player_selectors.game_record(game), f"game-{game.pk}.json")

@@ -9,7 +9,7 @@ from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from scorekeeper import rules
 from scorekeeper.games.models import Club, Player, variant_name
@@ -54,7 +54,7 @@ def _ranked(ratings: list[Rating]) -> list[Place]:
     return places
 
 
-@require_GET
+@require_safe
 def leaderboard(request: HttpRequest, slug: str, variant: str) -> HttpResponse:
     club = load_club(request.user, slug, Need.READ)
     if variant not in rules.VARIANT_MODULES:
@@ -139,7 +139,7 @@ def _history(variant: str, changes: list[RatingChange], rating: Rating | None) -
     )
 
 
-@require_GET
+@require_safe
 def rating_history(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Every rated game and event of the player, by variant: the line, then the list, newest first."""
     club = load_club(request.user, slug, Need.READ)

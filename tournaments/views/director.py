@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, npgettext
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.games import selectors as club_selectors
 from scorekeeper.games.forms import SettingsForm
@@ -57,7 +57,7 @@ def _asked_format(request: HttpRequest, default: str) -> str:
     return asked if asked in Format.values else default
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def create(request: HttpRequest, club: str) -> HttpResponse:
     """htmx re-renders the form when the format changes: its settings and fields follow the format."""
     organiser = load_club(request.user, club, Need.ADMIN)
@@ -84,7 +84,7 @@ def _typed(request: HttpRequest) -> dict[str, Any]:
     return {key: value for key, value in request.GET.items() if not key.startswith("rules-")}
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def settings(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = load_tournament(request.user, slug, Need.ADMIN)
     drawn = tournament.pass_set.count()
@@ -122,7 +122,7 @@ def _form_page(
         "format_rules": form.rules,
         "pass_words": pass_words(),
     }
-    if request.htmx and request.method == "GET":
+    if request.htmx and request.method != "POST":
         return render(request, "tournaments/director/form.html#tournament-form", context)
     status = 422 if request.method == "POST" else 200
     return render(request, "tournaments/director/form.html", context, status=status)
@@ -143,7 +143,7 @@ def _with_links(tournament: Tournament, tables: list[progress.TableProgress]) ->
             seat.substitute_url = f"{substitute[0]}/{seat.pk}/{substitute[2]}"
 
 
-@require_GET
+@require_safe
 def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     """The current pass's tables, the draw, the headcount, the top of the standings, the audit.
 
@@ -353,7 +353,7 @@ def _number_ranges(entrants: list[Entrant]) -> list[tuple[int, str]]:
     return [(n, f"{c[0].number}-{c[-1].number}") for n, c in enumerate(chunks, start=1)]
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def entrants(request: HttpRequest, slug: str) -> HttpResponse:
     """Register (roster players or guests), find a player, and tap them in at the door."""
     tournament = load_tournament(request.user, slug, Need.ADMIN)
@@ -397,7 +397,7 @@ def _register_all(request: HttpRequest, tournament: Tournament, names: list[str]
 ENTRANT_ACTIONS = ("checkin", "late", "withdraw", "partner")
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def entrant(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """One entrant: check-in (an htmx tap from the list), late arrival, withdrawal, partner."""
     tournament = load_tournament(request.user, slug, Need.ADMIN)

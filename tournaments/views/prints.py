@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from scorekeeper.games.permissions import Need
 
@@ -39,7 +39,7 @@ def _context(tournament: Tournament, **more: object) -> dict[str, object]:
     return {"tournament": tournament, "partners": rules.partners, **more}
 
 
-@require_GET
+@require_safe
 def seating(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """By table for the director, and alphabetically for the wall: players look for their name."""
     tournament = _director(request, slug)
@@ -52,7 +52,7 @@ def seating(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, "tournaments/print/seating.html", context)
 
 
-@require_GET
+@require_safe
 def schedule(request: HttpRequest, slug: str) -> HttpResponse:
     """Every player's table and seat for every pass, on one sheet to hand out or pin up."""
     tournament = _director(request, slug)
@@ -67,7 +67,7 @@ def schedule(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/print/schedule.html", context)
 
 
-@require_GET
+@require_safe
 def table_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """One card per table: its seats, the QR code of its link, and the PIN the other team confirms with."""
     tournament = _director(request, slug)
@@ -82,7 +82,7 @@ def table_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, "tournaments/print/cards.html", context)
 
 
-@require_GET
+@require_safe
 def score_sheets(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Paper backup for a table whose phones fail: the director enters the sheet afterwards."""
     tournament = _director(request, slug)
@@ -103,7 +103,7 @@ def score_sheets(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, "tournaments/print/sheets.html", context)
 
 
-@require_GET
+@require_safe
 def final_standings(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _director(request, slug)
     lines = standings(tournament)
@@ -129,11 +129,11 @@ def _csv(tournament: Tournament, name: str, rows: Rows) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     return _csv(_director(request, slug), "standings", exports.standings_rows)
 
 
-@require_GET
+@require_safe
 def deals_csv(request: HttpRequest, slug: str) -> HttpResponse:
     return _csv(_director(request, slug), "deals", exports.deal_rows)

@@ -26,7 +26,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from .. import services
 from ..access import is_director, load_tournament
@@ -83,7 +83,7 @@ def _registration(tournament: Tournament, count: int) -> str:
     return "open"
 
 
-@require_GET
+@require_safe
 def event(request: HttpRequest, slug: str) -> HttpResponse:
     """Where do I sit? first; then the facts, a page of the current pass's tables (?tables=) and a page of
     the players (?page=): all 2000 players and 500 tables made a 739 KB page. Seven queries, any size."""
@@ -113,7 +113,7 @@ def _tables_page(drawn: Pass | None, raw: str | None) -> Page | None:
     return Paginator(drawn.tables.order_by("number").values_list("pk", flat=True), EVENT_TABLES).get_page(raw)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def register(request: HttpRequest, slug: str) -> HttpResponse:
     """Self-registration while the director allows it, up to the capacity; the director checks in."""
     tournament = load_tournament(request.user, slug)
@@ -144,7 +144,7 @@ def register(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/register.html", context, status=422)
 
 
-@require_GET
+@require_safe
 def where_do_i_sit(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = load_tournament(request.user, slug)
     query = request.GET.get("q", "").strip()[:60]
@@ -193,7 +193,7 @@ def render_standings(request: HttpRequest, part: str, context: dict[str, object]
     return render_to_string(f"tournaments/standings.html#{part}", context, request)
 
 
-@require_GET
+@require_safe
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     """A page of 100 rows (?page=), or the players whose name matches ?q=; polled every 10 s by the
     page itself: 204 (nothing swapped) while nothing changed. The print-out lists everyone.
@@ -232,7 +232,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/standings.html", context)
 
 
-@require_GET
+@require_safe
 def projector(request: HttpRequest, slug: str) -> HttpResponse:
     """The hall's screen: the top of the standings beside the seating, a screen of tables per refresh."""
     tournament = load_tournament(request.user, slug)
@@ -256,7 +256,7 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, template, context)
 
 
-@require_GET
+@require_safe
 def entrant(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     tournament = load_tournament(request.user, slug)
     player = roster.entrant(tournament, pk)

@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.games.models import Club, Role
 from scorekeeper.games.permissions import Need, load_club
@@ -28,7 +28,7 @@ def _season(club: Club, pk: int) -> Season:
     return season_reads.season(club, pk)
 
 
-@require_GET
+@require_safe
 def season(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club = load_club(request.user, slug, Need.READ)
     chosen = _season(club, pk)
@@ -84,7 +84,7 @@ def _rows(table: SeasonTable) -> list[Row]:
     ]
 
 
-@require_GET
+@require_safe
 def season_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """One row per player: rank, name, total, wins, best place, then each finished event's points."""
     club = load_club(request.user, slug, Need.READ)
@@ -112,13 +112,13 @@ def _cell(text: str) -> str:
     return f"'{text}" if text.startswith(FORMULA_START) else text
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def season_new(request: HttpRequest, slug: str) -> HttpResponse:
     club = load_club(request.user, slug, Need.ADMIN)
     return _configure(request, club, Season(club=club))
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def season_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club = load_club(request.user, slug, Need.ADMIN)
     return _configure(request, club, _season(club, pk))

@@ -15,7 +15,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRefresh
 
 from scorekeeper import rules
@@ -127,7 +127,7 @@ def _page_context(access: GameAccess, board: Board) -> dict[str, Any]:
     return {**_status_context(access, board), "seats": _seats(_table(access))}
 
 
-@require_GET
+@require_safe
 def table(request: HttpRequest, token: str) -> HttpResponse:
     access = table_access(token)
     if request.htmx and "state" in request.GET:
@@ -148,7 +148,7 @@ def _status(request: HttpRequest, access: GameAccess) -> HttpResponse:
     return render(request, "tournaments/table.html#status", context)
 
 
-@require_GET
+@require_safe
 def live(request: HttpRequest, token: str) -> HttpResponse:
     """The page's one poll: the board and the status panel beside it; the whole page once the table
     opens or closes (confirmed, reopened, the next pass drawn), so no stale deal form stays."""
@@ -173,11 +173,11 @@ def deal_preview(request: HttpRequest, token: str) -> HttpResponse:
     return preview_deal(request, table_access(token))
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def deal_edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
     """A closed table gets no correction form (a post is refused by the guard, under the game lock)."""
     access = table_access(token)
-    if request.method == "GET" and not access.can_score and access.guard:
+    if request.method != "POST" and not access.can_score and access.guard:
         try:
             access.guard(access.game)
         except DealConflict as closed:

@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.games import selectors, services
 from scorekeeper.games.forms import ClubForm, MemberForm, PlayerForm, RoleForm, SignUpForm
@@ -26,12 +26,12 @@ NOW_IN_ROLE = {
 """A whole sentence per role: a language may say the role in another form than its label."""
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "scorekeeper/home.html", {"clubs": selectors.user_clubs(request.user)})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -55,7 +55,7 @@ def _free_slug(name: str) -> str:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def club_new(request: HttpRequest) -> HttpResponse:
     form = ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -66,7 +66,7 @@ def club_new(request: HttpRequest) -> HttpResponse:
     return render(request, "scorekeeper/club_form.html", {"form": form})
 
 
-@require_GET
+@require_safe
 def club(request: HttpRequest, slug: str) -> HttpResponse:
     club = load_club(request.user, slug, Need.READ)
     context = {
@@ -93,7 +93,7 @@ def player_add(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("games:club", slug=club.slug)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def club_manage(request: HttpRequest, slug: str) -> HttpResponse:
     club = load_club(request.user, slug, Need.ADMIN)
     form = ClubForm(request.POST if "save_club" in request.POST else None, instance=club)

@@ -22,7 +22,7 @@ from scorekeeper.games.models import Game
 from scorekeeper.games.permissions import GameAccess, Need, game_access
 from scorekeeper.games.rule_messages import refusal
 from scorekeeper.games.selectors import Board
-from scorekeeper.games.services import DealConflict, Known, NumberTaken, Recorded
+from scorekeeper.games.services import DealConflict, Known, NumberTaken, Recorded, TokenReused
 from scorekeeper.games.variants import DealForm, deal_form_class
 from scorekeeper.games.variants.shape import shape_in, with_shape
 from scorekeeper.rules.base import GameResult, InvalidDeal
@@ -248,6 +248,8 @@ def _after_conflict(
     board = selectors.game_board(access)
     data = request.POST.copy()
     data["number"] = str(board.next_number)
+    if isinstance(conflict, TokenReused):  # its key is another deal's: a second Enter saves it anew
+        data["client_token"] = str(uuid.uuid4())
     form = deal_form(board, data)
     form.is_valid()
     form.add_error(None, conflict.message)
@@ -286,7 +288,7 @@ def _not_typed_yet(form: DealForm, error: InvalidDeal) -> bool:
     return all(value in (None, "", False) for value in (typed if isinstance(typed, list) else [typed]))
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return edit_deal(request, scorer(request, pk), number)
 

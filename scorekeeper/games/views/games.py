@@ -8,7 +8,7 @@ from typing import Any
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper import rules
 from scorekeeper.games import live, selectors, services
@@ -32,7 +32,7 @@ def _preset(request: HttpRequest, variant: str) -> str:
     return asked if asked in rules.get_variant(variant).presets else "standard"
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def game_new(request: HttpRequest, slug: str) -> HttpResponse:
     """htmx swaps the settings when the preset changes, the whole form when the variant does."""
     club = load_club(request.user, slug, Need.SCORER)
@@ -51,7 +51,7 @@ def game_new(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             return redirect("games:game", pk=game.pk)
     context = {"club": club, "form": form, "settings_form": settings_form, "roster": selectors.roster(club)}
-    if request.htmx and request.method == "GET":
+    if request.htmx and request.method != "POST":
         part = "settings" if request.htmx.target == "settings" else "newgame"
         return render(request, f"scorekeeper/game_new.html#{part}", context)
     return render(request, "scorekeeper/game_new.html", context)
@@ -66,7 +66,7 @@ def _start(club: Club, variant: str, names: list[str], settings: dict, request: 
         )
 
 
-@require_GET
+@require_safe
 def game(request: HttpRequest, pk: int) -> HttpResponse:
     return show_game(request, game_access(request.user, pk, Need.READ))
 
@@ -85,7 +85,7 @@ def show_game(
     return keep_offline(response, request.user) if board.can_score else response
 
 
-@require_GET
+@require_safe
 def game_live(request: HttpRequest, pk: int) -> HttpResponse:
     """Spectators poll this; an unchanged game answers 204 (htmx swaps nothing) after one query."""
     return live_game(request, game_access(request.user, pk, Need.READ))
@@ -107,7 +107,7 @@ def live_game(
     return render(request, "scorekeeper/game.html#live", context)
 
 
-@require_GET
+@require_safe
 def deal_audit(request: HttpRequest, pk: int) -> HttpResponse:
     game = load_game(request.user, pk, Need.READ)
     return render(
