@@ -313,7 +313,7 @@ def test_bad_new_game_is_refused_beside_the_field(
 ) -> None:
     before = roster_and_games(club)
     response = client_as("scorer").post("/clubs/zuerich/games/new/", data)
-    assert response.status_code == 200
+    assert response.status_code == 422
     page = response.content.decode()
     assert escape(message) in between(page, f'name="{field}"', "</div>")
     assert roster_and_games(club) == before  # not even the new player Emil joined the roster
@@ -325,19 +325,22 @@ def test_unknown_variant_is_refused(
     """Only a tampered post sends one (the select offers the playable variants): refused, nothing saved."""
     before = roster_and_games(club)
     response = client_as("scorer").post("/clubs/zuerich/games/new/", new_game(variant="poker"))
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert 'name="seat_1" value="Anna"' in response.content.decode()  # the form again, as typed
     assert roster_and_games(club) == before
 
 
-def test_a_zero_multiplier_is_refused_above_the_form(
+def test_a_zero_multiplier_is_refused_beside_its_own_input(
     club: Club, players: list[Player], client_as: Callable[[str | None], Client]
 ) -> None:
+    """The engine names the setting (multipliers) and its key (hearts): the message goes beside that input."""
     before = roster_and_games(club)
     response = client_as("scorer").post("/clubs/zuerich/games/new/", new_game(**{"multipliers.hearts": "0"}))
-    assert response.status_code == 200
+    assert response.status_code == 422
     page = response.content.decode()
-    assert "The multiplier of hearts must be a whole number, 1 or more." in between(page, *PLACES["form"])
+    message = "The multiplier of hearts must be a whole number, 1 or more."
+    assert response.context["settings_form"].errors == {"multipliers.hearts": [message]}
+    assert message in between(page, 'name="multipliers.hearts"', "</div>")
     assert roster_and_games(club) == before
 
 

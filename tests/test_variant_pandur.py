@@ -128,7 +128,7 @@ def test_new_game_page_offers_pandur_for_four_with_its_target(club: Club, scorer
 def test_new_game_page_refuses_three_players_for_pandur(club: Club, scorer: Client) -> None:
     data = {"variant": "pandur", "preset": "standard", "target": 15, "seat_1": "Anna", "seat_2": "Beat"}
     response = scorer.post("/clubs/zuerich/games/new/", {**data, "seat_3": "Cla"})
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "This field is required." in html(response)
     assert not Game.objects.exists()
 

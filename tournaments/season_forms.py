@@ -7,6 +7,7 @@ from itertools import pairwise
 from typing import Any
 
 from django import forms
+from django.core.validators import MaxValueValidator
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
@@ -17,6 +18,8 @@ from .season import DEFAULT_POINTS
 
 MAX_PLACES = 100
 MAX_POINTS = 10_000
+MAX_BEST_OF = 100
+"""A season of weekly events has about 50 of them: each player's best 100 is more than any counts."""
 
 
 def points_text(points: list[int]) -> str:
@@ -85,7 +88,9 @@ class SeasonForm(forms.ModelForm):
         self.fields["events"].queryset = events
         self.fields["final"].queryset = events
         self.fields["final"].empty_label = _("No final")
-        self.fields["best_of"].widget.attrs["min"] = 1
+        best_of = self.fields["best_of"]
+        best_of.validators.append(MaxValueValidator(MAX_BEST_OF))
+        best_of.widget.attrs.update({"min": 1, "max": MAX_BEST_OF})
         if self.instance.pk:
             self.initial["events"] = list(self.instance.events.values_list("tournament_id", flat=True))
 

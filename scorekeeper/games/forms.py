@@ -216,6 +216,12 @@ class SettingsForm(forms.Form):
         Only in a map of trump modes: Jazz's penalties for spades are about a French deck's spades."""
         return mode_name(self.suit_names, name).name if trumps else setting_label(name)
 
+    def rule_field(self, error: rules.InvalidDeal) -> str | None:
+        """The input the engine's refusal is about: a map's item (multipliers.hearts) or the setting;
+        None when this form has none (a seat, the variant), so the message goes elsewhere."""
+        name = f"{error.field}.{error.item}" if error.item else error.field
+        return name if name in self.fields else None
+
     def settings(self) -> dict[str, Any]:
         """cleaned_data folded back into the variant's settings shape."""
         settings: dict[str, Any] = {}
