@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper import rules
 from scorekeeper.games.forms import SettingsForm
 from scorekeeper.games.models import Player
+from scorekeeper.games.names import clean_name, normalise_name
 from scorekeeper.games.rule_messages import translate
 from scorekeeper.rules.base import InvalidDeal
 
@@ -150,7 +151,7 @@ class TournamentForm(forms.Form):
         return [self[name] for name in self.fields if name.startswith("tie_break_")]
 
     def clean_name(self) -> str:
-        return " ".join(self.cleaned_data["name"].split())
+        return clean_name(self.cleaned_data["name"], max_length=Tournament._meta.get_field("name").max_length)
 
     def clean_pass_word(self) -> str:
         word = " ".join(self.cleaned_data["pass_word"].split())
@@ -358,11 +359,11 @@ class RegisterForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         lines = [data.get("name") or "", *(data.get("names") or "").splitlines()]
-        data["all_names"] = [" ".join(line.split()) for line in lines if line.strip()]
-        if not data["all_names"]:
+        typed = [line for line in lines if line.strip()]
+        if not typed:
             raise forms.ValidationError(_("Enter a player's name."))
         longest = Player._meta.get_field("name").max_length
-        too_long = next((name for name in data["all_names"] if len(name) > longest), None)
+        too_long = next((name for name in map(normalise_name, typed) if len(name) > longest), None)
         if too_long is not None:
             raise forms.ValidationError(
                 ngettext_lazy(
@@ -372,6 +373,7 @@ class RegisterForm(forms.Form):
                 ),
                 params={"count": longest, "name": too_long[:30]},
             )
+        data["all_names"] = [clean_name(line, max_length=longest) for line in typed]
         return data
 
 

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.games.models import Club
+from scorekeeper.games.names import clean_name
 
 from .models import Season, SeasonEvent, Tournament
 from .season import DEFAULT_POINTS
@@ -93,6 +94,9 @@ class SeasonForm(forms.ModelForm):
         best_of.widget.attrs.update({"min": 1, "max": MAX_BEST_OF})
         if self.instance.pk:
             self.initial["events"] = list(self.instance.events.values_list("tournament_id", flat=True))
+
+    def clean_name(self) -> str:
+        return clean_name(self.cleaned_data["name"], max_length=Season._meta.get_field("name").max_length)
 
     def clean_best_of(self) -> int | None:
         best_of = self.cleaned_data["best_of"]
