@@ -18,6 +18,7 @@ class Form:
     names: list[str] = field(default_factory=list)  # every field's name, sent or not (an unchecked box)
     submits: list[tuple[str, str]] = field(default_factory=list)  # named buttons: (name, value)
     choices: dict[str, list[str]] = field(default_factory=dict)  # select options, radio values
+    numbers: list[str] = field(default_factory=list)  # inputs a number is typed into (number or numeric)
 
     def data(self, submit: str | None = None, **changes: str) -> dict[str, list[str]]:
         """What submitting the form sends, with `submit` the button pressed and `changes` typed in."""
@@ -83,6 +84,9 @@ class _Reader(HTMLParser):
             return
         form.names.append(name)
         kind = attributes.get("type", "text" if tag == "input" else "submit").lower()
+        typed_number = kind == "number" or attributes.get("inputmode") == "numeric"
+        if tag == "input" and typed_number and name not in form.numbers:
+            form.numbers.append(name)
         if tag == "select":
             self.select, self.selected = name, False
         elif tag == "textarea":

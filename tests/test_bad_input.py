@@ -20,6 +20,7 @@ from scorekeeper.games.models import Club, DealChange, DealScore, Game, Player
 HTMX = {"HTTP_HX_REQUEST": "true"}
 RANGE = "Card points of team A must be a whole number from 0 to 157."
 WEIS_A = "Weis of team A must be 0, 20, or a multiple of 10 from 40 to 600."
+POINTS_AND_MATCH = "Enter the card points or a match, not both."
 
 # Where each kind of message is shown: from the first marker to the next second one.
 PLACES = {
@@ -86,6 +87,9 @@ BAD_DEALS = [
     pytest.param(
         deal(points=None), "points", "Enter the card points of one team, or a match.", id="no-points-no-match"
     ),
+    # Issue 13, point 14: a Match ticked over typed card points was saved as a match (257/0), silently.
+    pytest.param(deal(points="100", match="on"), "points", POINTS_AND_MATCH, id="points-and-match"),
+    pytest.param(deal(points="0", match="on"), "points", POINTS_AND_MATCH, id="zero-points-and-match"),
     pytest.param(
         deal(team="C"),
         "team",
@@ -189,6 +193,7 @@ def test_bad_deal_is_refused_inline_and_saves_nothing(
         (deal(points="abc"), "Enter a whole number."),
         (deal(points="158"), RANGE),
         (deal(weis_a="50", weis_b="20"), "Only the team with the best Weis scores: enter Weis for one team."),
+        (deal(points="100", match="on"), POINTS_AND_MATCH),
     ],
 )
 def test_bad_correction_is_refused_and_saves_nothing(
@@ -210,6 +215,21 @@ def test_preview_of_bad_input_saves_nothing(game: Game, client_as: Callable[[str
     assert "Enter a whole number." not in response.content.decode()  # the form shows field errors itself
     assert response.content.decode().strip() == ""
     assert state(game) == before
+
+
+def test_preview_of_points_and_a_match_says_so(game: Game, client_as: Callable[[str | None], Client]) -> None:
+    before = state(game)
+    data = deal(points="100", match="on")
+    response = client_as("scorer").post(f"/games/{game.pk}/deals/preview/", data, **HTMX)
+    assert POINTS_AND_MATCH in response.content.decode()
+    assert state(game) == before
+
+
+def test_a_match_without_card_points_is_saved(game: Game, client_as: Callable[[str | None], Client]) -> None:
+    """Match ticked, the card points left empty: 157 + 100 for team A in hearts, 0 for team B."""
+    response = client_as("scorer").post(f"/games/{game.pk}/deals/", deal(points=None, match="on"))
+    assert response.status_code == 302
+    assert game.deals.get(number=2).entry == {"trump": "hearts", "match": "A"}
 
 
 @pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "plain"])
@@ -313,7 +333,7 @@ def test_bad_new_game_is_refused_beside_the_field(
 ) -> None:
     before = roster_and_games(club)
     response = client_as("scorer").post("/clubs/zuerich/games/new/", data)
-    assert response.status_code == 200
+    assert response.status_code == 422
     page = response.content.decode()
     assert escape(message) in between(page, f'name="{field}"', "</div>")
     assert roster_and_games(club) == before  # not even the new player Emil joined the roster
@@ -325,19 +345,22 @@ def test_unknown_variant_is_refused(
     """Only a tampered post sends one (the select offers the playable variants): refused, nothing saved."""
     before = roster_and_games(club)
     response = client_as("scorer").post("/clubs/zuerich/games/new/", new_game(variant="poker"))
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert 'name="seat_1" value="Anna"' in response.content.decode()  # the form again, as typed
     assert roster_and_games(club) == before
 
 
-def test_a_zero_multiplier_is_refused_above_the_form(
+def test_a_zero_multiplier_is_refused_beside_its_own_input(
     club: Club, players: list[Player], client_as: Callable[[str | None], Client]
 ) -> None:
+    """The engine names the setting (multipliers) and its key (hearts): the message goes beside that input."""
     before = roster_and_games(club)
     response = client_as("scorer").post("/clubs/zuerich/games/new/", new_game(**{"multipliers.hearts": "0"}))
-    assert response.status_code == 200
+    assert response.status_code == 422
     page = response.content.decode()
-    assert "The multiplier of hearts must be a whole number, 1 or more." in between(page, *PLACES["form"])
+    message = "The multiplier of hearts must be a whole number, 1 or more."
+    assert response.context["settings_form"].errors == {"multipliers.hearts": [message]}
+    assert message in between(page, 'name="multipliers.hearts"', "</div>")
     assert roster_and_games(club) == before
 
 

@@ -158,6 +158,36 @@ def test_a_damaged_export_imports_nothing(original: Original, db: None, damage: 
     assert not Club.objects.exists() and not Deal.objects.exists()
 
 
+def nested(depth: int) -> list[Any]:
+    """A list in a list ... `depth` levels deep, built without recursion."""
+    inner: list[Any] = []
+    for _ in range(depth - 1):
+        inner = [inner]
+    return inner
+
+
+@pytest.mark.parametrize("depth", [65, 50_000])
+def test_a_deeply_nested_export_is_refused_in_words(original: Original, db: None, depth: int) -> None:
+    """Issue 13, point 5: nesting a deal's entry 50,000 deep ended in a bare RecursionError."""
+    document = original.copy()
+    document["club"]["games"][0]["deals"][0]["entry"]["note"] = nested(depth)
+    with pytest.raises(ImportRefused) as refused:
+        import_club(document)
+    assert str(refused.value) == "The document nests deeper than 64 levels: it is no club export."
+    assert not Club.objects.exists() and not Deal.objects.exists()
+
+
+def test_the_command_refuses_a_file_nested_too_deep_to_read(db: None, tmp_path: Path) -> None:
+    path = tmp_path / "club.json"
+    path.write_text("[" * 100_000 + "]" * 100_000, "utf-8")
+    with pytest.raises(CommandError) as refused:
+        call_command("import_club", str(path), stdout=io.StringIO())
+    assert str(refused.value) == (
+        "Cannot read the export. The document nests deeper than 64 levels: it is no club export."
+    )
+    assert not Club.objects.exists()
+
+
 def test_the_commands_round_trip_through_a_file(original: Original, db: None, tmp_path: Path) -> None:
     path = tmp_path / "club.json"
     path.write_text(json.dumps(original.document), "utf-8")

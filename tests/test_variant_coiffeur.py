@@ -452,7 +452,7 @@ def test_a_bad_board_is_refused_with_the_engines_message(
 ) -> None:
     data = new_game_post(rows=rows, match_bonus=100, counter_match_bonus=100)
     response = client_as("scorer").post("/clubs/zuerich/games/new/", data)
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert response.context["settings_form"].errors == {"rows": [message]}
     assert escape(message) in response.content.decode()
     assert Game.objects.count() == 0

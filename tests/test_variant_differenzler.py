@@ -410,7 +410,7 @@ def test_a_bad_setting_gets_the_engines_message(
     data = {"variant": "differenzler", "preset": "standard", "deals": 12, "exact_bonus": 0, setting: value}
     data.update({f"seat_{seat}": name for seat, name in enumerate(NAMES, start=1)})
     response = client_as("scorer").post("/clubs/zuerich/games/new/", data)
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert response.context["settings_form"].errors == {setting: [message]}
     assert Game.objects.count() == 0
 
@@ -419,6 +419,6 @@ def test_two_players_are_too_few(client_as: Callable[[str | None], Client], club
     data = {"variant": "differenzler", "preset": "standard", "deals": 12, "exact_bonus": 0}
     data.update({"seat_1": "Anna", "seat_2": "Beat"})
     response = client_as("scorer").post("/clubs/zuerich/games/new/", data)
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert response.context["form"].errors == {"seat_3": ["This field is required."]}
     assert Game.objects.count() == 0

@@ -129,7 +129,7 @@ def test_new_game_page_offers_handjass_with_its_settings(club: Club, scorer: Cli
 def test_new_game_page_refuses_a_bad_setting_and_creates_nothing(club: Club, scorer: Client) -> None:
     data = {"variant": "handjass", "preset": "standard", "seat_1": "Anna", "seat_2": "Beat"}
     response = scorer.post("/clubs/zuerich/games/new/", {**data, "out_at": 0, "min_points": 21})
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "Dropping out at must be a whole number from 1 to 100." in html(response)
     assert not Game.objects.exists()
 

@@ -622,20 +622,20 @@ def test_a_bad_schedule_gets_the_engines_message(
     scorer: Client, players: list[Player], games: str, message: str
 ) -> None:
     response = scorer.post(NEW_GAME, new_jazz_post(["Anna", "Beat", "Cla"], games=games))
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert escape(message) in between(html(response), 'name="games"', "</div>")
     assert not Game.objects.exists()
 
 
 def test_a_schedule_that_is_not_json_is_refused(scorer: Client, players: list[Player]) -> None:
     response = scorer.post(NEW_GAME, new_jazz_post(["Anna", "Beat", "Cla"], games="queens, fantan"))
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "Enter a valid JSON." in between(html(response), 'name="games"', "</div>")
     assert not Game.objects.exists()
 
 
 def test_jazz_needs_three_players(scorer: Client, players: list[Player]) -> None:
     response = scorer.post(NEW_GAME, new_jazz_post(["Anna", "Beat"]))
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "This field is required." in between(html(response), 'name="seat_3"', "</div>")
     assert not Game.objects.exists()

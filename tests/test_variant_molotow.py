@@ -373,6 +373,6 @@ def test_the_new_game_page_refuses_three_players(
     response = client_as("scorer").post(
         "/clubs/zuerich/games/new/", {**data, "big_hand_others": "3", "deals": "12"}
     )
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "This field is required." in html(response).split('name="seat_4"', 1)[1].split("</div>", 1)[0]
     assert not Game.objects.exists()

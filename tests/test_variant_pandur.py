@@ -128,7 +128,7 @@ def test_new_game_page_offers_pandur_for_four_with_its_target(club: Club, scorer
 def test_new_game_page_refuses_three_players_for_pandur(club: Club, scorer: Client) -> None:
     data = {"variant": "pandur", "preset": "standard", "target": 15, "seat_1": "Anna", "seat_2": "Beat"}
     response = scorer.post("/clubs/zuerich/games/new/", {**data, "seat_3": "Cla"})
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "This field is required." in html(response)
     assert not Game.objects.exists()
 
@@ -218,6 +218,7 @@ def test_the_preview_shows_who_scores_before_saving(make_pandur: Callable[..., G
 BAD_CONTRACT = (
     "The contract must be a bid from 100 to 750 in tens, or misère, trump misère, Pandur or trump Pandur."
 )
+NO_AMOUNT = "Bid is selected: enter its amount, from 100 to 750 in tens."
 REFUSALS = [
     pytest.param(
         hand(1, soloist="Anna", contract=150, made=True),
@@ -237,11 +238,18 @@ REFUSALS = [
         "Dora deals this hand and sits it out: not the soloist.",
         id="dealer-as-soloist",
     ),
+    # Issue 13, point 15: Bid chosen without its amount said "The contract is missing."
     pytest.param(
         hand(1, dealer="Dora", soloist="Anna", contract="bid", made=True),
-        "contract",
-        "The contract is missing.",
-        id="no-bid",
+        "bid",
+        NO_AMOUNT,
+        id="bid-without-amount",
+    ),
+    pytest.param(
+        hand(1, dealer="Dora", soloist="Anna", made=True),
+        "bid",
+        NO_AMOUNT,
+        id="no-contract-button-no-amount",
     ),
     pytest.param(
         hand(1, dealer="Dora", soloist="Anna", contract=155, made=True),
@@ -304,6 +312,21 @@ def test_a_refused_hand_names_the_field_and_saves_nothing(
     assert response.status_code == 422
     assert response.context["form"].errors == {field: [message]}
     assert escape(message) in html(response)
+    assert snapshot(game) == before
+
+
+def test_the_preview_waits_for_the_bids_amount_and_the_correction_names_it(
+    make_pandur: Callable[..., Game], scorer: Client
+) -> None:
+    """While the amount is not typed yet the preview keeps quiet; a correction that clears it is refused."""
+    game = make_pandur(deals=[{"dealer": "Dora", "soloist": "Anna", "contract": 150, "made": True}])
+    before = snapshot(game)
+    data = hand(2, dealer="Anna", soloist="Beat", contract="bid", made=True)
+    assert html(scorer.post(f"/games/{game.pk}/deals/preview/", data, **HTMX)).strip() == ""
+    data = {**hand(1, dealer="Dora", soloist="Anna", contract="bid", made=True), "version": 1}
+    response = scorer.post(f"/games/{game.pk}/deals/1/edit/", data)
+    assert response.status_code == 422
+    assert response.context["form"].errors == {"bid": [NO_AMOUNT]}
     assert snapshot(game) == before
 
 

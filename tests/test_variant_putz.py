@@ -364,5 +364,5 @@ def test_the_new_game_page_refuses_four_players(
         "lose_at": "",
     }
     response = client_as("scorer").post("/clubs/zuerich/games/new/", data)
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert not Game.objects.exists()

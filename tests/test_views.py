@@ -243,7 +243,7 @@ def test_new_game_refuses_a_name_at_two_seats(
     club: Club, players: list[Player], client_as: Callable[[str | None], Client]
 ) -> None:
     response = client_as("scorer").post("/clubs/zuerich/games/new/", new_game_post(seat_3="Anna"))
-    assert response.status_code == 200
+    assert response.status_code == 422
     page = html(response)
     assert "Anna already has a seat." in between(page, 'name="seat_3"', "</div>")
     assert not Game.objects.exists()

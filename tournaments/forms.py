@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper import rules
 from scorekeeper.games.forms import SettingsForm
 from scorekeeper.games.models import Player
+from scorekeeper.games.names import clean_name, normalise_name
 from scorekeeper.games.rule_messages import translate
 from scorekeeper.rules.base import InvalidDeal
 
@@ -36,6 +37,17 @@ TIE_BREAK_LABELS = {
     "head_to_head": _("Head-to-head"),
     "lots": _("Drawing lots"),
 }
+MAX_PASSES = 40
+"""A club evening plays 3 to 6 passes, a championship a dozen: 40 is room to spare."""
+MAX_DEALS_PER_PASS = 60
+"""A pass is 8 to 16 deals at a Schieber event; 60 is room to spare."""
+MAX_BYE_SCORE = 1_000_000
+"""More than any pass scores at a club's settings (a Schieber pass of 60 deals at x3 stays below 150,000);
+40 passes of it still add up to a total far inside a 32-bit integer."""
+MAX_CAPACITY = 10_000
+"""The largest events seat about 2000 players (the load test plays one); 10,000 is room to spare."""
+MAX_TABLE_POINTS = 1000
+"""Ranking points per place at a table are 3, 2, 1, 0 or the like; 1000 either way is room to spare."""
 NOT_ASKED_WITH_DEAL_LIMIT = ("target",)
 """A pass of a number of deals ends after them: the variant's target stays the format's (never reached)."""
 
@@ -61,8 +73,10 @@ class TournamentForm(forms.Form):
 
     name = forms.CharField(max_length=120, label=_("Name"))
     format = forms.ChoiceField(choices=Format.choices, initial=Format.EINZELSCHIEBER, label=_("Format"))
-    passes = forms.IntegerField(min_value=1, max_value=40, initial=4, label=_("Number of passes"))
-    deals_per_pass = forms.IntegerField(min_value=1, max_value=60, initial=12, label=_("Deals per pass"))
+    passes = forms.IntegerField(min_value=1, max_value=MAX_PASSES, initial=4, label=_("Number of passes"))
+    deals_per_pass = forms.IntegerField(
+        min_value=1, max_value=MAX_DEALS_PER_PASS, initial=12, label=_("Deals per pass")
+    )
     pass_word = forms.CharField(
         max_length=20,
         initial=pgettext_lazy("tournament round", "Pass"),
@@ -73,14 +87,18 @@ class TournamentForm(forms.Form):
     seating = forms.ChoiceField(
         choices=Seating.choices, initial=Seating.RANDOM, widget=forms.RadioSelect, label=_("Seating")
     )
-    by_standings_from = forms.IntegerField(min_value=2, initial=2, label=_("By standings from pass"))
+    by_standings_from = forms.IntegerField(
+        min_value=2, max_value=MAX_PASSES, initial=2, label=_("By standings from pass")
+    )
     bye_compensation = forms.ChoiceField(
         choices=ByeCompensation.choices,
         initial=ByeCompensation.AVERAGE,
         widget=forms.RadioSelect,
         label=_("A bye scores"),
     )
-    bye_score = forms.IntegerField(initial=0, label=_("Fixed bye score"))
+    bye_score = forms.IntegerField(
+        min_value=-MAX_BYE_SCORE, max_value=MAX_BYE_SCORE, initial=0, label=_("Fixed bye score")
+    )
     allow_tables_of_three = forms.BooleanField(required=False, label=_("Tables of 3 instead of byes"))
     scoring = forms.ChoiceField(
         choices=Scoring.choices, initial=Scoring.SUM, widget=forms.RadioSelect, label=_("Scoring")
@@ -94,7 +112,11 @@ class TournamentForm(forms.Form):
     drop_worst_pass = forms.BooleanField(required=False, label=_("Drop each player's worst pass"))
     public_registration = forms.BooleanField(required=False, label=_("Players may register themselves"))
     capacity = forms.IntegerField(
-        min_value=1, required=False, label=_("Capacity"), help_text=_("Empty: no limit.")
+        min_value=1,
+        max_value=MAX_CAPACITY,
+        required=False,
+        label=_("Capacity"),
+        help_text=_("Empty: no limit."),
     )
 
     def __init__(self, *args: Any, format: str, drawn: int = 0, editing: bool = False, **kwargs: Any) -> None:
@@ -115,6 +137,7 @@ class TournamentForm(forms.Form):
         if editing:
             self.fields["frozen_from_pass"] = forms.IntegerField(
                 min_value=1,
+                max_value=MAX_PASSES,
                 required=False,
                 label=_("Freeze the public standings from pass"),
                 help_text=_("Keeps the suspense: the public sees the passes before it only. Empty: live."),
@@ -128,7 +151,7 @@ class TournamentForm(forms.Form):
         return [self[name] for name in self.fields if name.startswith("tie_break_")]
 
     def clean_name(self) -> str:
-        return " ".join(self.cleaned_data["name"].split())
+        return clean_name(self.cleaned_data["name"], max_length=Tournament._meta.get_field("name").max_length)
 
     def clean_pass_word(self) -> str:
         word = " ".join(self.cleaned_data["pass_word"].split())
@@ -139,9 +162,15 @@ class TournamentForm(forms.Form):
     def clean_table_points(self) -> list[int]:
         raw = self.cleaned_data["table_points"].replace(";", ",")
         try:
-            return [int(part) for part in raw.split(",") if part.strip()]
+            points = [int(part) for part in raw.split(",") if part.strip()]
         except ValueError:
             raise forms.ValidationError(_("Whole numbers separated by commas, like 3, 2, 1, 0.")) from None
+        if any(abs(place) > MAX_TABLE_POINTS for place in points):
+            raise forms.ValidationError(
+                _("Each place earns from %(low)s to %(high)s points."),
+                params={"low": -MAX_TABLE_POINTS, "high": MAX_TABLE_POINTS},
+            )
+        return points
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -304,7 +333,7 @@ def tournament_settings(form: SettingsForm, *, format: str) -> dict[str, Any] | 
     try:
         rules.score_game(rules_.variant, seats, settings, [])
     except InvalidDeal as error:
-        form.add_error(error.field if error.field in form.fields else None, translate(error.text))
+        form.add_error(form.rule_field(error), translate(error.text))
         return None
     return settings
 
@@ -330,11 +359,11 @@ class RegisterForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         lines = [data.get("name") or "", *(data.get("names") or "").splitlines()]
-        data["all_names"] = [" ".join(line.split()) for line in lines if line.strip()]
-        if not data["all_names"]:
+        typed = [line for line in lines if line.strip()]
+        if not typed:
             raise forms.ValidationError(_("Enter a player's name."))
         longest = Player._meta.get_field("name").max_length
-        too_long = next((name for name in data["all_names"] if len(name) > longest), None)
+        too_long = next((name for name in map(normalise_name, typed) if len(name) > longest), None)
         if too_long is not None:
             raise forms.ValidationError(
                 ngettext_lazy(
@@ -344,6 +373,7 @@ class RegisterForm(forms.Form):
                 ),
                 params={"count": longest, "name": too_long[:30]},
             )
+        data["all_names"] = [clean_name(line, max_length=longest) for line in typed]
         return data
 
 

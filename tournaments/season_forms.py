@@ -7,16 +7,20 @@ from itertools import pairwise
 from typing import Any
 
 from django import forms
+from django.core.validators import MaxValueValidator
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.games.models import Club
+from scorekeeper.games.names import clean_name
 
 from .models import Season, SeasonEvent, Tournament
 from .season import DEFAULT_POINTS
 
 MAX_PLACES = 100
 MAX_POINTS = 10_000
+MAX_BEST_OF = 100
+"""A season of weekly events has about 50 of them: each player's best 100 is more than any counts."""
 
 
 def points_text(points: list[int]) -> str:
@@ -85,9 +89,14 @@ class SeasonForm(forms.ModelForm):
         self.fields["events"].queryset = events
         self.fields["final"].queryset = events
         self.fields["final"].empty_label = _("No final")
-        self.fields["best_of"].widget.attrs["min"] = 1
+        best_of = self.fields["best_of"]
+        best_of.validators.append(MaxValueValidator(MAX_BEST_OF))
+        best_of.widget.attrs.update({"min": 1, "max": MAX_BEST_OF})
         if self.instance.pk:
             self.initial["events"] = list(self.instance.events.values_list("tournament_id", flat=True))
+
+    def clean_name(self) -> str:
+        return clean_name(self.cleaned_data["name"], max_length=Season._meta.get_field("name").max_length)
 
     def clean_best_of(self) -> int | None:
         best_of = self.cleaned_data["best_of"]

@@ -35,6 +35,12 @@ from tournaments.models import Table, Tournament
 
 Item = tuple[models.Model | None, Mapping[str, Any], Mapping[str, models.Model]]  # parent, row, scope
 
+MAX_DEPTH = 64
+"""An export nests about a dozen levels (club, tournament, pass, table, seat; a game's settings, a deal's
+entry); 64 is room to spare, and far below the depth at which checking a column (a JSON one is written
+out to be checked) would end in a bare RecursionError."""
+TOO_DEEP = f"The document nests deeper than {MAX_DEPTH} levels: it is no club export."
+
 
 class ImportRefused(Exception):
     """The document is no club export of this version, or its club would clash with this instance's."""
@@ -199,6 +205,19 @@ def _user(username: str) -> User:
     return user
 
 
+def _check_depth(document: Any) -> None:
+    """Refuse a document nested deeper than any export, walked without recursion (so it cannot fail)."""
+    below: list[tuple[Any, int]] = [(document, 1)]
+    while below:
+        value, depth = below.pop()
+        children = value.values() if isinstance(value, Mapping) else value if isinstance(value, list) else ()
+        for child in children:
+            if isinstance(child, Mapping | list):
+                if depth + 1 > MAX_DEPTH:
+                    raise ImportRefused(TOO_DEEP)
+                below.append((child, depth + 1))
+
+
 def _check_header(document: Any) -> None:
     if not isinstance(document, Mapping) or document.get("format") != FORMAT:
         raise ImportRefused("This is not a Jass Scorekeeper club export.")
@@ -228,6 +247,7 @@ def _check_clashes(club: Mapping[str, Any]) -> None:
 
 def import_club(document: Any) -> Imported:
     """Create the exported club, with everything in it, in one transaction (or nothing at all)."""
+    _check_depth(document)
     _check_header(document)
     try:
         with transaction.atomic():

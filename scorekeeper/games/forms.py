@@ -14,7 +14,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop, pgettext_lazy
 
 from scorekeeper import rules
-from scorekeeper.games.models import Club, Role, variant_name
+from scorekeeper.games.models import Club, Player, Role, variant_name
+from scorekeeper.games.names import clean_name
 from scorekeeper.games.rule_messages import translate
 from scorekeeper.games.suits import mode_name
 from scorekeeper.games.variants import playable_variants
@@ -44,7 +45,7 @@ class ClubForm(forms.ModelForm):
         labels = {"name": _("Name"), "suit_names": _("Suit names")}
 
     def clean_name(self) -> str:
-        name = self.cleaned_data["name"].strip()
+        name = clean_name(self.cleaned_data["name"], max_length=Club._meta.get_field("name").max_length)
         if not slugify(name):
             raise forms.ValidationError(_("The name needs at least one letter or digit."))
         return name
@@ -68,14 +69,14 @@ class RoleForm(forms.Form):
     role = forms.ChoiceField(choices=Role.choices, label=_("Role"))
 
 
+PLAYER_NAME_LENGTH = Player._meta.get_field("name").max_length
+
+
 class PlayerForm(forms.Form):
-    name = forms.CharField(max_length=60, label=_("New player"))
+    name = forms.CharField(max_length=PLAYER_NAME_LENGTH, label=_("New player"))
 
     def clean_name(self) -> str:
-        name = " ".join(self.cleaned_data["name"].split())
-        if not name:
-            raise forms.ValidationError(_("Enter the player's name."))
-        return name
+        return clean_name(self.cleaned_data["name"], max_length=PLAYER_NAME_LENGTH)
 
 
 def variant_choices() -> list[tuple[str, str]]:
@@ -96,7 +97,7 @@ class NewGameForm(forms.Form):
         counts = self.rules.player_counts
         for seat in range(1, counts[-1] + 1):
             self.fields[f"seat_{seat}"] = forms.CharField(
-                max_length=60,
+                max_length=PLAYER_NAME_LENGTH,
                 required=seat <= counts[0],
                 label=seat_label(variant, seat, optional=seat > counts[0]),
                 widget=forms.TextInput(attrs={"list": "roster", "autocomplete": "off"}),
@@ -106,12 +107,17 @@ class NewGameForm(forms.Form):
         return [self[name] for name in self.fields if name.startswith("seat_")]
 
     def clean(self) -> dict[str, Any]:
-        """Seat names tidied; empty optional seats dropped; the engine checks the count."""
+        """Seat names cleaned as every name is; empty optional seats dropped; the engine checks the count."""
         data = super().clean()
         names: list[str] = []
         for field in self.seat_fields():
-            name = " ".join(data.get(field.name, "").split())
-            if not name:
+            typed = data.get(field.name, "")
+            if not typed:
+                continue
+            try:
+                name = clean_name(typed, max_length=PLAYER_NAME_LENGTH)
+            except forms.ValidationError as error:
+                self.add_error(field.name, error)
                 continue
             if name.casefold() in (taken.casefold() for taken in names):
                 self.add_error(field.name, _("%(name)s already has a seat.") % {"name": name})
@@ -215,6 +221,12 @@ class SettingsForm(forms.Form):
 
         Only in a map of trump modes: Jazz's penalties for spades are about a French deck's spades."""
         return mode_name(self.suit_names, name).name if trumps else setting_label(name)
+
+    def rule_field(self, error: rules.InvalidDeal) -> str | None:
+        """The input the engine's refusal is about: a map's item (multipliers.hearts) or the setting;
+        None when this form has none (a seat, the variant), so the message goes elsewhere."""
+        name = f"{error.field}.{error.item}" if error.item else error.field
+        return name if name in self.fields else None
 
     def settings(self) -> dict[str, Any]:
         """cleaned_data folded back into the variant's settings shape."""

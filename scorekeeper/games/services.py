@@ -19,6 +19,7 @@ from django.utils.translation import gettext
 from scorekeeper import rules
 from scorekeeper.games import summaries
 from scorekeeper.games.models import Club, Deal, DealChange, DealScore, Game, Membership, Player, Role, Seat
+from scorekeeper.games.names import normalise_name
 from scorekeeper.games.signals import game_scored
 from scorekeeper.rules.base import DealResult, GameResult, InvalidDeal
 
@@ -98,8 +99,10 @@ def set_membership(*, club: Club, user: User, role: str) -> Membership:
 
 
 def add_player(*, club: Club, name: str) -> Player:
-    """The roster's player of that name (any case), or a new one: typing "anna" finds Anna."""
-    name = " ".join(name.split())
+    """The roster's player of that name (any case), or a new one: typing "anna" finds Anna. The forms
+    refuse a name that is no name (games/names.py); written the same way here, so two spellings that
+    look alike are one player whoever calls."""
+    name = normalise_name(name)
     player = Player.objects.filter(club=club, name__iexact=name).first()
     return player or Player.objects.create(club=club, name=name)
 

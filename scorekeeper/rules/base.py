@@ -105,15 +105,18 @@ def preset_name(key: str) -> Words:
 class InvalidDeal(Exception):
     """A deal (or the game's setup, deal None) breaks the rules; the message is for the player.
 
-    `message` is the English (CLI, JSON, tests); `text` is the same message for translating."""
+    `message` is the English (CLI, JSON, tests); `text` is the same message for translating. `item` is
+    the key inside a map setting (the trump of a multiplier), so a form can show the message beside that
+    key's own input; the JSON names the setting only, as rules.md says."""
 
-    def __init__(self, deal: int | None, field: str, message: Text) -> None:
+    def __init__(self, deal: int | None, field: str, message: Text, *, item: str | None = None) -> None:
         if not isinstance(message, Text):
             raise TypeError('InvalidDeal needs a Text: text(gettext_noop("..."), ...)')
         english = str(message)
         super().__init__(english)
         self.deal = deal
         self.field = field
+        self.item = item
         self.text = message
         self.message = english
 
@@ -202,11 +205,14 @@ def is_int(value: Any) -> bool:
 CARD_POINTS_WORDS = text(gettext_noop("Card points"))
 
 
-def require_int(value: Any, *, deal: int | None, field: str, low: int, high: int, what: Words) -> int:
+def require_int(
+    value: Any, *, deal: int | None, field: str, low: int, high: int, what: Words, item: str | None = None
+) -> int:
+    """A whole number from `low` to `high`; `item` names the key when the number is inside a map setting."""
     if not is_int(value) or not low <= value <= high:
         # Translators: %(what)s is a phrase such as "Card points of team A" or "The target".
         message = gettext_noop("%(what)s must be a whole number from %(low)s to %(high)s.")
-        raise InvalidDeal(deal, field, text(message, what=what, low=low, high=high))
+        raise InvalidDeal(deal, field, text(message, what=what, low=low, high=high), item=item)
     return value
 
 

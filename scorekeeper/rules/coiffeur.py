@@ -36,6 +36,10 @@ OTHER = {"A": "B", "B": "A"}
 ENTRY_FIELDS = frozenset({"team", "row", "points", "match", "counter_match"})
 MAX_MULTIPLIER = 100
 MAX_BONUS = 1000
+MAX_ROWS = 20
+"""Boards with Slalom, Gusti, Misère and the like have 8 to 12 rows; 20 is room to spare. A row scores at
+most MAX_MULTIPLIER x (157 + MAX_BONUS) = 115,700, and a team's total at most 20 of those and 20 counter-match
+bonuses, 2,334,000: every stored score fits a 32-bit integer column (tests/rules/test_limits.py)."""
 
 Row = tuple[str, int]
 
@@ -99,6 +103,9 @@ def read_rows(value: Any) -> tuple[Row, ...]:
     if not isinstance(value, (list, tuple)) or not value:
         message = gettext_noop("Rows must be a list of [name, multiplier] pairs, at least one.")
         raise InvalidDeal(None, "rows", text(message))
+    if len(value) > MAX_ROWS:
+        message = gettext_noop("A board has at most %(most)s rows, not %(rows)s.")
+        raise InvalidDeal(None, "rows", text(message, most=MAX_ROWS, rows=len(value)))
     rows: list[Row] = []
     seen: set[str] = set()
     for item in value:

@@ -276,6 +276,7 @@ def _penalties(value: Any) -> dict[str, int]:
             low=-MAX_PENALTY,
             high=MAX_PENALTY,
             what=text(PENALTY_WORDS[key]),
+            item=key,
         )
     return {**DEFAULT_PENALTIES, **value}
 

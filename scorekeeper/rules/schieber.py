@@ -29,6 +29,7 @@ from .base import (
     refuse_after_end,
     refuse_unknown_keys,
     require_card_points,
+    require_int,
     require_known,
     require_mapping,
     require_seats,
@@ -44,6 +45,18 @@ STOECK = 20
 MAX_WEIS = 600
 WEIS_VALUES = frozenset({0, 20, *range(40, MAX_WEIS + 1, 10)})
 """A side's Weis in one deal: 0, 20 (three in a row) or any multiple of 10 from 40; at most 600."""
+
+MAX_MATCH_BONUS = 1000
+"""Clubs play 100, 150 or 0 (tournaments); 1000 leaves any house rule room, as in Coiffeur."""
+MAX_MULTIPLIER = 100
+"""The steepest boards count a mode x4 to x7; 100 leaves room and keeps every score small (below)."""
+MAX_TARGET = 1_000_000_000
+"""Clubs play to 1000, 2500 or 5000; a tournament pass stores this as the target it never reaches
+(tournaments.formats.NEVER), so it stays a valid setting."""
+MAX_DEAL_SCORE = MAX_MULTIPLIER * (CARD_POINTS + MAX_MATCH_BONUS + MAX_WEIS + STOECK)
+"""The most one team scores in one deal, 177,700: a match with the most Weis and Stöck at the highest
+multiplier. A game stops at the target, so a total stays below MAX_TARGET + MAX_DEAL_SCORE = 1,000,177,700:
+every stored score fits a 32-bit integer column (2,147,483,647), as tests/rules/test_limits.py plays out."""
 
 DEFAULT_MULTIPLIERS = {"hearts": 1, "diamonds": 2, "spades": 2, "clubs": 1, "obenabe": 3, "undenufe": 3}
 FLAT_MULTIPLIERS = dict.fromkeys(MODES, 1)
@@ -85,6 +98,8 @@ class Deal(NamedTuple):
     first_out: str | None
 
 
+MATCH_BONUS = text(gettext_noop("The match bonus"))
+TARGET = text(gettext_noop("The target"))
 ANNOUNCED_BY = text(gettext_noop("The team that announced"))
 FIRST_OUT = text(gettext_noop("The team out first"))
 STOECK_WORDS = text(gettext_noop("Stöck"))
@@ -96,15 +111,20 @@ ENTER_POINTS = text(gettext_noop("Enter the card points of one team, or a match.
 
 
 def read_settings(settings: Settings) -> Rules:
-    """Check the settings (missing keys take the defaults), so a deal never meets a bad one."""
+    """Check the settings (missing keys take the defaults), so a deal never meets a bad one.
+
+    A number past its maximum is refused in require_int's words, which name the range; a negative one or
+    no number keeps the words it always had."""
     merged = {**DEFAULTS, **settings}
     bonus = merged["match_bonus"]
     if not is_int(bonus) or bonus < 0:
         message = gettext_noop("The match bonus must be a whole number, 0 or more.")
         raise InvalidDeal(None, "match_bonus", text(message))
+    require_int(bonus, deal=None, field="match_bonus", low=0, high=MAX_MATCH_BONUS, what=MATCH_BONUS)
     target = merged["target"]
     if not is_int(target) or target < 1:
         raise InvalidDeal(None, "target", text(gettext_noop("The target must be a whole number, 1 or more.")))
+    require_int(target, deal=None, field="target", low=1, high=MAX_TARGET, what=TARGET)
     multiply_weis = merged["multiply_weis"]
     if not isinstance(multiply_weis, bool):
         message = gettext_noop("Whether Weis and Stöck are multiplied must be true or false.")
@@ -126,7 +146,9 @@ def read_multipliers(value: Any) -> dict[str, int]:
             raise InvalidDeal(None, "multipliers", text(message, mode=repr(mode)))
         if not is_int(factor) or factor < 1:
             message = gettext_noop("The multiplier of %(mode)s must be a whole number, 1 or more.")
-            raise InvalidDeal(None, "multipliers", text(message, mode=mode_word(mode)))
+            raise InvalidDeal(None, "multipliers", text(message, mode=mode_word(mode)), item=mode)
+        what = text(gettext_noop("The multiplier of %(row)s"), row=mode_word(mode))
+        require_int(factor, deal=None, field="multipliers", low=1, high=MAX_MULTIPLIER, what=what, item=mode)
         multipliers[mode] = factor
     return multipliers
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db.models import Max
 from django.http import HttpRequest, HttpResponse
@@ -19,8 +20,9 @@ from django.utils.translation import ngettext, npgettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.games import selectors as club_selectors
-from scorekeeper.games.forms import SettingsForm
-from scorekeeper.games.models import Club, Player
+from scorekeeper.games.forms import PLAYER_NAME_LENGTH, SettingsForm
+from scorekeeper.games.models import Club
+from scorekeeper.games.names import clean_name
 from scorekeeper.games.permissions import Need, load_club
 
 from .. import selectors, services
@@ -38,7 +40,7 @@ from ..forms import (
     rules_form,
     tournament_settings,
 )
-from ..models import Entrant, Format, Tournament
+from ..models import Entrant, Format, TableSeat, Tournament
 from ..selectors import entrants as roster
 from ..selectors import progress
 from ..selectors import tables as table_reads
@@ -271,18 +273,29 @@ def substitute(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Someone plays this pass in the entrant's place (an empty name, or "remove", takes it back)."""
     tournament = load_tournament(request.user, slug, Need.ADMIN)
     seat = table_reads.seat(tournament, pk)
-    name = "" if "remove" in request.POST else " ".join(request.POST.get("name", "").split())
-    longest = Player._meta.get_field("name").max_length
+    try:
+        name = _substitute_name(request)
+    except ValidationError as error:
+        messages.error(request, error.messages[0])
+    else:
+        _substitute(request, seat, name)
+    return redirect(
+        reverse("tournaments:tournament_dashboard", args=[tournament.slug]) + f"#table-{seat.table.number}"
+    )
+
+
+def _substitute_name(request: HttpRequest) -> str:
+    """The name typed, cleaned as every name is; empty when the substitute is taken back."""
+    typed = request.POST.get("name", "")
+    if "remove" in request.POST or not typed.strip():
+        return ""
+    return clean_name(typed, max_length=PLAYER_NAME_LENGTH)
+
+
+def _substitute(request: HttpRequest, seat: TableSeat, name: str) -> None:
+    """Set or take back the substitute; nobody to take back without a name is the director's slip."""
     if not name and seat.substitute_id is None:
         messages.error(request, _("Enter who plays for %(name)s.") % {"name": seat.entrant.player.name})
-    elif len(name) > longest:
-        messages.error(
-            request,
-            ngettext(
-                "A name has at most %(count)s character.", "A name has at most %(count)s characters.", longest
-            )
-            % {"count": longest},
-        )
     else:
         services.set_substitute(seat=seat, name=name or None, by=request.user)
         said = {"name": name, "entrant": seat.entrant.player.name, "table": seat.table.number}
@@ -290,9 +303,6 @@ def substitute(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             messages.success(request, _("%(name)s plays for %(entrant)s at table %(table)s.") % said)
         else:
             messages.success(request, _("Substitute removed at table %(table)s.") % said)
-    return redirect(
-        reverse("tournaments:tournament_dashboard", args=[tournament.slug]) + f"#table-{seat.table.number}"
-    )
 
 
 # ---- entrants -------------------------------------------------------------------------------------

@@ -28,6 +28,9 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from scorekeeper.games.forms import PLAYER_NAME_LENGTH
+from scorekeeper.games.names import clean_name
+
 from .. import services
 from ..access import is_director, load_tournament
 from ..formats import format_rules
@@ -66,7 +69,10 @@ logger = logging.getLogger(__name__)
 
 
 class RegisterForm(forms.Form):
-    name = forms.CharField(max_length=60, label=gettext_lazy("Your name"))
+    name = forms.CharField(max_length=PLAYER_NAME_LENGTH, label=gettext_lazy("Your name"))
+
+    def clean_name(self) -> str:
+        return clean_name(self.cleaned_data["name"], max_length=PLAYER_NAME_LENGTH)
 
 
 def _number(raw: str | None, default: int, low: int, high: int) -> int:

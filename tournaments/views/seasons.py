@@ -130,4 +130,6 @@ def _configure(request: HttpRequest, club: Club, instance: Season) -> HttpRespon
         saved = form.save()
         messages.success(request, _("Season %(name)s saved.") % {"name": saved.name})
         return redirect("tournaments:season", slug=club.slug, pk=saved.pk)
-    return render(request, "seasons/season_form.html", {"club": club, "form": form, "season": instance})
+    status = 422 if request.method == "POST" else 200  # a post that comes back here was refused
+    context = {"club": club, "form": form, "season": instance}
+    return render(request, "seasons/season_form.html", context, status=status)

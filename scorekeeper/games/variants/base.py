@@ -62,11 +62,17 @@ class DealForm(forms.Form):
                 ]
         return " ".join(parts)
 
+    def reword(self, error: InvalidDeal) -> InvalidDeal:
+        """The engine's refusal as this form puts it: the form may know better than the entry what the
+        scorer left out (Pandur: the amount of a bid). As it is, here."""
+        return error
+
     def add_rule_error(self, error: InvalidDeal) -> None:
         """Show the engine's message beside the field it names, or above the form.
 
         A correction can break a later deal (a player now out, a game now over): that deal's fields
         are not on this form, so its message goes above it, naming the deal."""
+        error = self.reword(error)
         if error.deal is not None and error.deal != getattr(self, "cleaned_data", {}).get("number"):
             self.add_error(None, refusal(error))
             return

@@ -270,7 +270,8 @@ def preview_deal(request: HttpRequest, access: GameAccess) -> HttpResponse:
             result = rules.score_game(
                 game.variant, board.seats, game.settings, entries, deal_limit=game.deal_limit
             )
-        except InvalidDeal as error:
+        except InvalidDeal as refused:
+            error = form.reword(refused)
             context["problem"] = None if _not_typed_yet(form, error) else refusal(error, number)
         else:
             context["preview"] = result.deals[min(number, len(result.deals)) - 1]

@@ -46,15 +46,24 @@ def game_new(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             game = _start(club, variant, form.cleaned_data["players"], settings_form.settings(), request)
         except InvalidDeal as error:
-            target = settings_form if error.field in settings_form.fields else form
-            target.add_error(error.field if error.field in target.fields else None, translate(error.text))
+            _refuse(error, form, settings_form)
         else:
             return redirect("games:game", pk=game.pk)
     context = {"club": club, "form": form, "settings_form": settings_form, "roster": selectors.roster(club)}
     if request.htmx and request.method != "POST":
         part = "settings" if request.htmx.target == "settings" else "newgame"
         return render(request, f"scorekeeper/game_new.html#{part}", context)
-    return render(request, "scorekeeper/game_new.html", context)
+    status = 422 if request.method == "POST" else 200  # a post that comes back here was refused
+    return render(request, "scorekeeper/game_new.html", context, status=status)
+
+
+def _refuse(error: InvalidDeal, form: NewGameForm, settings_form: SettingsForm) -> None:
+    """The engine's message beside the setting it names, else beside the form's field, else above it."""
+    setting = settings_form.rule_field(error)
+    if setting is not None:
+        settings_form.add_error(setting, translate(error.text))
+    else:
+        form.add_error(error.field if error.field in form.fields else None, translate(error.text))
 
 
 def _start(club: Club, variant: str, names: list[str], settings: dict, request: HttpRequest) -> Game:

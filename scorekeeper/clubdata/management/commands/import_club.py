@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorekeeper.clubdata.importing import ImportRefused, import_club
+from scorekeeper.clubdata.importing import TOO_DEEP, ImportRefused, import_club
 
 
 class Command(BaseCommand):
@@ -27,6 +27,8 @@ class Command(BaseCommand):
             document = json.loads(text)
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
             raise CommandError(f"Cannot read the export: {error}") from None
+        except RecursionError:  # the JSON parser gives up on nesting far deeper than an export's
+            raise CommandError(f"Cannot read the export. {TOO_DEEP}") from None
         try:
             imported = import_club(document)
         except ImportRefused as error:

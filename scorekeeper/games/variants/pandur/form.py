@@ -11,7 +11,8 @@ from django.utils.translation import pgettext, pgettext_lazy
 
 from scorekeeper.games.rule_messages import translate
 from scorekeeper.games.variants.base import DealForm
-from scorekeeper.rules.pandur import CONTRACT_WORDS
+from scorekeeper.rules.base import InvalidDeal, gettext_noop, text
+from scorekeeper.rules.pandur import CONTRACT_WORDS, MAX_BID
 
 BID = "bid"
 """The contract button for a numeric bid: the number comes from the bid input beside it."""
@@ -73,6 +74,16 @@ class PandurDealForm(DealForm):
     @property
     def needs_dealer(self) -> bool:
         return "dealer" in self.fields
+
+    def reword(self, error: InvalidDeal) -> InvalidDeal:
+        """Bid chosen without its amount reaches the engine as no contract at all ("The contract is
+        missing"): the form knows it is the amount, and says so beside the bid input."""
+        data = getattr(self, "cleaned_data", {})
+        bid_without_amount = (data.get("contract") or BID) == BID and data.get("bid") is None
+        if error.field != "contract" or error.deal != data.get("number") or not bid_without_amount:
+            return error
+        message = gettext_noop("Bid is selected: enter its amount, from 100 to %(most)s in tens.")
+        return InvalidDeal(error.deal, "bid", text(message, most=MAX_BID))
 
     @classmethod
     def initial_from_entry(cls, entry: dict[str, Any]) -> dict[str, Any]:

@@ -79,11 +79,13 @@ class SchieberDealForm(DealForm):
         }
 
     def entry(self) -> dict[str, Any]:
+        """Card points typed and Match ticked both go to the engine, which refuses the pair (a match is
+        instead of points, rules.md): never is one of them dropped without a word."""
         data = self.cleaned_data
         entry: dict[str, Any] = {"trump": data["trump"]} if data.get("trump") else {}
         if data.get("match"):
             entry["match"] = data["team"]
-        elif data.get("points") is not None:
+        if data.get("points") is not None:
             entry["points"] = {data["team"]: data["points"]}
         weis = {team: data[field] for team, field in (("A", "weis_a"), ("B", "weis_b")) if data.get(field)}
         if weis:

@@ -1,0 +1,240 @@
+"""Every number a game's settings take has a maximum, and the largest settings together still keep every
+score the app stores inside a 32-bit integer column (issue 13, point 1).
+
+A setting past its maximum is refused before any deal, naming the setting (and, inside a map, the key);
+then each variant plays its worst game at the maxima, hand-computed in the comments, and every deal's
+score and every total must fit the column (DealScore.score is an IntegerField: -2**31 to 2**31 - 1).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+
+from scorekeeper.rules import GameResult, InvalidDeal, score_game
+from scorekeeper.rules.base import MODES
+from scorekeeper.rules.coiffeur import MAX_ROWS
+from scorekeeper.rules.schieber import MAX_DEAL_SCORE, MAX_MATCH_BONUS, MAX_MULTIPLIER, MAX_TARGET
+
+INT32_MAX = 2**31 - 1
+HUGE = [2**31, 10**20]
+P3 = ["Anna", "Beat", "Cla"]
+P4 = [*P3, "Dora"]
+P5 = [*P4, "Edi"]
+
+
+def refusal(variant: str, seats: list[str], settings: dict[str, Any]) -> tuple[Any, ...]:
+    with pytest.raises(InvalidDeal) as caught:
+        score_game(variant, seats, settings, [])
+    error = caught.value
+    return error.deal, error.field, error.item, error.message
+
+
+def fits_a_column(result: GameResult) -> bool:
+    """Every deal's score and every total, as the game stores them, inside a 32-bit integer."""
+    numbers = [*result.totals.values(), *(score for deal in result.deals for score in deal.scores.values())]
+    return all(-INT32_MAX - 1 <= number <= INT32_MAX for number in numbers)
+
+
+# ---- the maxima: refused past them, accepted at them ---------------------------------------------------
+
+
+@pytest.mark.parametrize("huge", HUGE)
+@pytest.mark.parametrize(
+    ("settings", "field", "item", "message"),
+    [
+        (
+            {"match_bonus": "HUGE"},
+            "match_bonus",
+            None,
+            "The match bonus must be a whole number from 0 to 1000.",
+        ),
+        ({"target": "HUGE"}, "target", None, "The target must be a whole number from 1 to 1000000000."),
+        *(
+            (
+                {"multipliers": {mode: "HUGE"}},
+                "multipliers",
+                mode,
+                f"The multiplier of {mode} must be a whole number from 1 to 100.",
+            )
+            for mode in MODES
+        ),
+    ],
+)
+def test_schieber_refuses_a_setting_past_its_maximum(
+    huge: int, settings: dict[str, Any], field: str, item: str | None, message: str
+) -> None:
+    filled = {
+        key: {mode: huge for mode in value} if isinstance(value, dict) else huge
+        for key, value in settings.items()
+    }
+    assert refusal("schieber", P4, filled) == (None, field, item, message)
+
+
+def test_schieber_takes_its_maxima() -> None:
+    settings = {
+        "match_bonus": MAX_MATCH_BONUS,
+        "target": MAX_TARGET,
+        "multipliers": dict.fromkeys(MODES, MAX_MULTIPLIER),
+    }
+    result = score_game("schieber", P4, settings, [{"trump": "hearts", "points": {"A": 100}}])
+    assert result.totals == {"A": 100 * 100, "B": 57 * 100}
+
+
+def test_a_negative_or_zero_setting_keeps_its_words() -> None:
+    """Refusals older than the maxima say what they always said (the golden test pins them)."""
+    assert (
+        refusal("schieber", P4, {"match_bonus": -1})[3]
+        == "The match bonus must be a whole number, 0 or more."
+    )
+    assert refusal("schieber", P4, {"target": 0})[3] == "The target must be a whole number, 1 or more."
+    assert refusal("schieber", P4, {"multipliers": {"spades": 0}}) == (
+        None,
+        "multipliers",
+        "spades",
+        "The multiplier of spades must be a whole number, 1 or more.",
+    )
+
+
+def test_a_coiffeur_board_has_at_most_20_rows() -> None:
+    rows = [[f"row {n}", 1] for n in range(1, MAX_ROWS + 2)]
+    assert refusal("coiffeur", P4, {"rows": rows}) == (
+        None,
+        "rows",
+        None,
+        "A board has at most 20 rows, not 21.",
+    )
+    assert score_game("coiffeur", P4, {"rows": rows[:MAX_ROWS]}, []).state["open_rows"]["A"][-1] == "row 20"
+
+
+@pytest.mark.parametrize("huge", HUGE)
+def test_a_coiffeur_row_multiplier_past_100_is_refused(huge: int) -> None:
+    assert refusal("coiffeur", P4, {"rows": [["hearts", huge]]}) == (
+        None,
+        "rows",
+        None,
+        "The multiplier of hearts must be a whole number from 1 to 100.",
+    )
+
+
+@pytest.mark.parametrize("huge", HUGE)
+def test_a_jazz_penalty_is_refused_naming_its_key(huge: int) -> None:
+    assert refusal("jazz", P4, {"penalties": {"queens": huge}}) == (
+        None,
+        "penalties",
+        "queens",
+        "The penalty for a queen must be a whole number from -100 to 100.",
+    )
+
+
+# ---- the worst game of each variant at its maxima ------------------------------------------------------
+
+
+def test_schieber_worst_game_fits() -> None:
+    """Every deal a match of team A with 600 Weis and Stöck, everything x100 and a match bonus of 1000:
+    (157 + 1000 + 600 + 20) x 100 = 177,700 a deal, until the target of 1,000,000,000: 5628 deals."""
+    settings = {
+        "match_bonus": MAX_MATCH_BONUS,
+        "target": MAX_TARGET,
+        "multipliers": dict.fromkeys(MODES, MAX_MULTIPLIER),
+    }
+    worst = {"trump": "hearts", "match": "A", "weis": {"A": 600}, "stoeck": "A"}
+    deals = math.ceil(MAX_TARGET / MAX_DEAL_SCORE)
+    result = score_game("schieber", P4, settings, [worst] * deals)
+    assert MAX_DEAL_SCORE == 177_700 == result.deals[0].scores["A"]
+    assert (deals, result.finished, result.winner) == (5628, True, "A")
+    assert result.totals == {"A": 5628 * 177_700, "B": 0} == {"A": 1_000_095_600, "B": 0}
+    assert fits_a_column(result)
+
+
+def test_coiffeur_worst_game_fits() -> None:
+    """20 rows x100, bonuses 1000: team A makes a match in every row, (157 + 1000) x 100 = 115,700 each,
+    and team B a counter-match in every row, 1000 each for A: 20 x 115,700 + 20 x 1000 = 2,334,000."""
+    rows = [[f"row {n}", 100] for n in range(1, MAX_ROWS + 1)]
+    settings = {"rows": rows, "match_bonus": 1000, "counter_match_bonus": 1000}
+    deals = [{"team": "A", "row": name, "match": True} for name, _ in rows]
+    deals += [{"team": "B", "row": name, "counter_match": True} for name, _ in rows]
+    result = score_game("coiffeur", P4, settings, deals)
+    assert result.totals == {"A": 2_334_000, "B": 0}
+    assert fits_a_column(result)
+
+
+def test_differenzler_worst_game_fits() -> None:
+    """100 deals, Anna predicts 157 and takes 0 every time: a miss of 157, 15,700 in all."""
+    deal = {
+        "trump": "hearts",
+        "predictions": {"Anna": 157, "Beat": 0, "Cla": 0, "Dora": 0},
+        "points": {"Anna": 0, "Beat": 157, "Cla": 0, "Dora": 0},
+    }
+    result = score_game("differenzler", P4, {"deals": 100, "exact_bonus": 157}, [deal] * 100)
+    assert result.totals == {"Anna": 15_700, "Beat": 15_700, "Cla": -15_700, "Dora": -15_700}
+    assert fits_a_column(result)
+
+
+def test_molotow_worst_game_fits() -> None:
+    """100 deals, Anna takes all 157 each time: 3 sticks for her, 3 potatoes each for the others."""
+    deal = {"points": {"Anna": 157, "Beat": 0, "Cla": 0, "Dora": 0}}
+    result = score_game("molotow", P4, {"deals": 100, "big_hand_others": 3}, [deal] * 100)
+    assert result.totals == {"Anna": 300, "Beat": -300, "Cla": -300, "Dora": -300}
+    assert fits_a_column(result)
+
+
+def test_putz_worst_game_fits() -> None:
+    """Five players to +100 and -100: Anna takes 157 and the four apples give her 3 a deal, 34 deals."""
+    deal = {"points": {"Anna": 157, "Beat": 0, "Cla": 0, "Dora": 0, "Edi": 0}}
+    result = score_game("putz", P5, {"win_at": 100, "lose_at": -100}, [deal] * 34)
+    assert (result.finished, result.totals["Anna"], result.totals["Edi"]) == (True, 102, -34)
+    assert fits_a_column(result)
+
+
+def test_handjass_worst_game_fits() -> None:
+    """Out at 100: Anna takes both points of every deal, the others -1 each, 50 deals."""
+    deal = {"tricks": {"Anna": 157, "Beat": 0, "Cla": 0, "Dora": 0}}
+    result = score_game("handjass", P4, {"out_at": 100}, [deal] * 50)
+    assert result.totals == {"Anna": 100, "Beat": -50, "Cla": -50, "Dora": -50}
+    assert fits_a_column(result)
+
+
+def test_pandur_worst_game_fits() -> None:
+    """Target 100: Anna makes a trump Pandur (6) every hand, Dora dealing: 17 hands to 102."""
+    hand = {"dealer": "Dora", "soloist": "Anna", "contract": "trump_pandur", "made": True}
+    result = score_game("pandur", P4, {"target": 100}, [hand] * 17)
+    assert result.totals == {"Anna": 102, "Beat": 0, "Cla": 0, "Dora": 0}
+    assert fits_a_column(result)
+
+
+def test_jazz_worst_game_fits() -> None:
+    """Three players (17 tricks a deal), 20 rounds of all nine games, every penalty 100 (Plus -100), the
+    fifth trick and the King in the last trick 100 too; Anna takes everything. A round costs her
+    spades 1300 + clubs 1200 + tricks 1700 - plus 1700 + honors 1600 + jacks 400 + queens 400
+    + King, last and fifth trick and the extra 400 + Fan Tan 17 cards 1700 = 7000; 20 rounds 140,000."""
+    games = ["spades", "clubs", "tricks", "plus", "honors", "jacks", "queens", "king_last", "fantan"]
+    penalties = dict.fromkeys(
+        ["spades", "clubs", "tricks", "honors", "jacks", "queens", "king_of_hearts", "last_trick", "fantan"],
+        100,
+    )
+    settings = {
+        "games": games,
+        "rounds": 20,
+        "penalties": {**penalties, "plus": -100},
+        "fifth_trick_penalty": 100,
+        "king_in_last_trick_extra": 100,
+    }
+    taken = {"spades": 13, "clubs": 12, "tricks": 17, "plus": 17, "honors": 16, "jacks": 4, "queens": 4}
+    round_ = [{"game": game, "taken": {"Anna": count}} for game, count in taken.items()]
+    round_.append(
+        {
+            "game": "king_last",
+            "king_of_hearts": "Anna",
+            "last_trick": "Anna",
+            "fifth_trick": "Anna",
+            "king_in_last": True,
+        }
+    )
+    round_.append({"game": "fantan", "cards_left": {"Anna": 17, "Beat": 0, "Cla": 17}})
+    result = score_game("jazz", P3, settings, round_ * 20)
+    assert result.finished
+    assert result.totals == {"Anna": 140_000, "Beat": 0, "Cla": 34_000}
+    assert fits_a_column(result)

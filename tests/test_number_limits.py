@@ -1,0 +1,392 @@
+"""Every number field of every form refuses 2**31 and 10**20 (issue 13, point 1): the answer is 422, the
+field's own message is the form's only error, and nothing is saved. Before, a Schieber multiplier of
+10**9 made a game no deal could be saved in (500: out of range for type integer), and a bye score or a
+capacity of 10**20 was a 500 itself.
+
+The fields are read from the pages as a browser sees them (an input of type number, or typed with the
+numeric keyboard), so a number field added later fails here until its refusal is written down below.
+Each form is posted as the page fills it, with what a person would type to make it valid, and one
+number field changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from django import forms
+from django.db import transaction
+from django.test import Client
+from django.test.utils import ContextList
+
+from tests.club_world import World, build_world
+from tests.db_snapshot import changed, rows
+from tests.html_forms import Form, forms_on
+
+pytestmark = pytest.mark.django_db
+
+HUGE = (2**31, 10**20)
+PLAYERS = ("Anna", "Beat", "Cla", "Dora")
+MAX = "Ensure this value is less than or equal to %s."
+MIN = "Ensure this value is greater than or equal to %s."
+Expected = dict[str, tuple[str, str]]
+"""Input name -> (the form field that shows the refusal, its message; "{value}" is the number typed)."""
+
+
+def whole(what: str, low: int, high: int) -> str:
+    return f"{what} must be a whole number from {low} to {high}."
+
+
+MODES = ("hearts", "diamonds", "spades", "clubs", "obenabe", "undenufe")
+PENALTIES = {
+    "spades": "The penalty for a spade",
+    "clubs": "The penalty for a club",
+    "tricks": "The penalty for a trick in Tricks",
+    "plus": "The penalty for a trick in Plus",
+    "honors": "The penalty for an honor",
+    "jacks": "The penalty for a jack",
+    "queens": "The penalty for a queen",
+    "king_of_hearts": "The penalty for the King of Hearts",
+    "last_trick": "The penalty for the last trick",
+    "fantan": "The penalty for a card left in Fan Tan",
+}
+SETTINGS: dict[str, dict[str, str]] = {
+    "schieber": {
+        "match_bonus": whole("The match bonus", 0, 1000),
+        **{f"multipliers.{mode}": whole(f"The multiplier of {mode}", 1, 100) for mode in MODES},
+        "target": whole("The target", 1, 1_000_000_000),
+    },
+    "coiffeur": {
+        "match_bonus": whole("The match bonus", 0, 1000),
+        "counter_match_bonus": whole("The counter-match bonus", 0, 1000),
+    },
+    "differenzler": {
+        "exact_bonus": whole("The bonus for an exact prediction", 0, 157),
+        "deals": whole("The number of deals", 1, 100),
+    },
+    "molotow": {
+        "big_hand_others": whole("Sticks or potatoes for the others around a big hand", 0, 3),
+        "deals": whole("The number of deals", 1, 100),
+    },
+    "putz": {
+        "apple_below": whole("The apple limit", 0, 157),
+        "win_at": whole("The winning mark", 1, 100),
+        "lose_at": whole("The losing mark", -100, -1),  # a text box: empty means "by player count"
+    },
+    "handjass": {
+        "out_at": whole("Dropping out at", 1, 100),
+        "min_points": whole("The points to make", 0, 157),
+    },
+    "pandur": {"target": whole("The target", 1, 100)},
+    "jazz": {
+        "rounds": whole("Rounds", 1, 20),
+        **{f"penalties.{key}": whole(words, -100, 100) for key, words in PENALTIES.items()},
+        "fifth_trick_penalty": whole("The penalty for the fifth trick", 0, 100),
+        "king_in_last_trick_extra": whole("The extra for the King of Hearts in the last trick", 0, 100),
+    },
+}
+"""The rules engine's refusal of each setting past its maximum, by the setting's input."""
+NUMBERS_IN_TEXT = {"lose_at"}
+"""Settings typed into a text box (it takes a blank too), walked with the number fields."""
+
+FORMATS = {
+    "einzelschieber": "schieber",
+    "team_schieber": "schieber",
+    "differenzler": "differenzler",
+    "molotow": "molotow",
+    "putz": "putz",
+    "handjass": "handjass",
+    "pandur": "pandur",
+    "jazz": "jazz",
+    "coiffeur": "coiffeur",
+}
+
+
+def setting_refusals(variant: str, prefix: str = "", leave_out: tuple[str, ...] = ()) -> Expected:
+    return {
+        prefix + name: (prefix + name, message)
+        for name, message in SETTINGS[variant].items()
+        if name not in leave_out
+    }
+
+
+def event_refusals(format: str, *, editing: bool = False) -> Expected:
+    """The event's own numbers, then its variant's settings (a Schieber pass ends after its deals:
+    no target)."""
+    variant = FORMATS[format]
+    own = {
+        "passes": MAX % 40,
+        "by_standings_from": MAX % 40,
+        "bye_score": MAX % 1_000_000,
+        "capacity": MAX % 10_000,
+    }
+    if variant == "schieber":
+        own["deals_per_pass"] = MAX % 60
+    if editing:
+        own["frozen_from_pass"] = MAX % 40
+    expected = {name: (name, message) for name, message in own.items()}
+    leave_out = ("target",) if variant == "schieber" else ()
+    return expected | setting_refusals(variant, "rules-", leave_out)
+
+
+def card_points(name: str) -> str:
+    return whole(f"{name}'s card points", 0, 157)
+
+
+def the_card_points(name: str) -> str:
+    return whole(f"The card points of {name}", 0, 157)
+
+
+def deal_refusals(variant: str, jazz_game: str) -> Expected:
+    """The engine's refusal of each input of the variant's deal form, beside the field it shows at."""
+    weis = "Weis of team %s must be 0, 20, or a multiple of 10 from 40 to 600."
+    return {
+        "schieber": {
+            "points": ("points", whole("Card points of team A", 0, 157)),
+            "weis_a": ("weis_a", weis % "A"),
+            "weis_b": ("weis_a", weis % "B"),
+        },
+        "coiffeur": {"points": ("points", whole("Card points", 0, 157))},
+        "differenzler": {
+            **{f"prediction_{n}": ("predictions", whole(f"{p}'s prediction", 0, 157)) for n, p in seats(1)},
+            **{f"points_{n}": ("points", card_points(p)) for n, p in seats(1)},
+        },
+        "handjass": {
+            **{f"tricks_{n}": ("tricks", the_card_points(p)) for n, p in seats(1)},
+            **{
+                f"melds_{n}": ("melds", f"The melds of {p} must be 0, 20 or a multiple of 10 from 40 to 600.")
+                for n, p in seats(1)
+            },
+        },
+        "molotow": {f"points_{n}": ("points", card_points(p)) for n, p in seats(0)},
+        "putz": {f"points_{n}": ("points", the_card_points(p)) for n, p in seats(0, 3)},
+        "pandur": {
+            "bid": (
+                "contract",
+                "The contract must be a bid from 100 to 750 in tens, "
+                "or misère, trump misère, Pandur or trump Pandur.",
+            ),
+            "points": ("points", whole("The soloist's points", 0, 757)),
+        },
+        "jazz": {f"counts_{n}": ("counts", whole(f"{jazz_game} for {p}", 0, 13)) for n, p in seats(0)},
+    }[variant]
+
+
+def seats(first: int, count: int = 4) -> list[tuple[int, str]]:
+    return list(enumerate(PLAYERS[:count], start=first))
+
+
+VALID_DEALS: dict[str, dict[str, str]] = {
+    "schieber": {"trump": "hearts", "team": "A", "points": "80"},
+    "coiffeur": {"team": "A", "row": "hearts", "points": "80"},
+    "differenzler": {
+        "trump": "hearts",
+        **{f"prediction_{n}": said for n, said in zip(range(1, 5), ("40", "0", "60", "50"), strict=True)},
+        **{f"points_{n}": made for n, made in zip(range(1, 5), ("37", "0", "70", "50"), strict=True)},
+    },
+    "handjass": {f"tricks_{n}": made for n, made in zip(range(1, 5), ("80", "50", "27", "0"), strict=True)},
+    "molotow": {f"points_{n}": made for n, made in enumerate(("40", "50", "30", "37"))},
+    "putz": {f"points_{n}": made for n, made in enumerate(("80", "60", "17"))},
+    "pandur": {
+        "dealer": "Anna",
+        "soloist": "Beat",
+        "contract": "bid",
+        "bid": "150",
+        "made": "",
+        "points": "160",
+    },
+    "jazz": {f"counts_{n}": taken for n, taken in enumerate(("5", "3", "0", "5"))},
+}
+"""A deal each form takes, in a game of the club world (with deal 1 played, or being corrected)."""
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page with a form: where it is, where the form goes, what makes it valid, what each number
+    field's refusal is."""
+
+    id: str
+    page: Callable[[World], str]
+    expected: Expected
+    post: Callable[[World], str] | None = None  # None: the page's path without its query
+    typed: dict[str, str] = field(default_factory=dict)
+    who: str = "owner"
+
+    def action(self, world: World) -> str:
+        return self.post(world) if self.post else self.page(world).partition("?")[0]
+
+
+def new_game(variant: str) -> Page:
+    players = 3 if variant == "putz" else 4
+    typed = {f"seat_{n}": name for n, name in seats(1, players)} | {"variant": variant}
+    return Page(
+        f"game_new[{variant}]",
+        lambda w: f"/clubs/{w.club.slug}/games/new/?variant={variant}",
+        setting_refusals(variant),
+        typed=typed,
+    )
+
+
+def new_event(format: str) -> Page:
+    return Page(
+        f"event_new[{format}]",
+        lambda w: f"/clubs/{w.club.slug}/events/new/?format={format}",
+        event_refusals(format),
+        typed={"name": "Winterturnier", "format": format},
+    )
+
+
+def deal_pages(variant: str) -> Iterator[Page]:
+    game = lambda w: f"/games/{w.games[variant].pk}/"  # noqa: E731
+    yield Page(
+        f"deal_add[{variant}]",
+        game,
+        deal_refusals(variant, "Tricks"),
+        post=lambda w: f"{game(w)}deals/",
+        typed=VALID_DEALS[variant],
+    )
+    yield Page(
+        f"deal_edit[{variant}]",
+        lambda w: f"{game(w)}deals/1/edit/",
+        deal_refusals(variant, "Spades"),
+        typed=VALID_DEALS[variant],
+    )
+
+
+PAGES = [
+    *(new_game(variant) for variant in SETTINGS),
+    *(new_event(format) for format in FORMATS),
+    Page(
+        "event_settings",
+        lambda w: f"/events/{w.tournament.slug}/manage/settings/",
+        event_refusals("einzelschieber", editing=True),
+    ),
+    Page(
+        "entrant_partner",
+        lambda w: (
+            f"/events/{w.team_tournament.slug}/manage/entrants/{w.team_tournament.entrants.first().pk}/"
+        ),
+        {"partner": ("partner", "No entrant is '{value}': enter a start number.")},
+        typed={"action": "partner", "partner": "2"},  # the partner it has: a valid post
+    ),
+    Page(
+        "season_new",
+        lambda w: f"/clubs/{w.club.slug}/seasons/new/",
+        {"best_of": ("best_of", MAX % 100)},
+        typed={"name": "Saison 2027"},
+    ),
+    Page(
+        "season_edit",
+        lambda w: f"/clubs/{w.club.slug}/seasons/{w.season.pk}/edit/",
+        {"best_of": ("best_of", MAX % 100)},
+    ),
+    *(page for variant in SETTINGS for page in deal_pages(variant)),
+    Page(
+        "table_deal_add",
+        lambda w: f"/t/{w.current.token}/",
+        deal_refusals("schieber", ""),
+        post=lambda w: f"/t/{w.current.token}/deals/",
+        typed=VALID_DEALS["schieber"],
+        who="anonymous",
+    ),
+    Page(
+        "table_deal_edit",
+        lambda w: f"/t/{w.current.token}/deals/1/edit/",
+        deal_refusals("schieber", ""),
+        typed=VALID_DEALS["schieber"],
+        who="anonymous",
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup: None, django_db_blocker: Any) -> Iterator[World]:
+    """One world for the module, in a transaction rolled back at its end."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield build_world()
+        transaction.set_rollback(True)
+
+
+def visitor(world: World, who: str) -> Client:
+    client = Client(raise_request_exception=False)  # a 500 is an answer to assert on, not a crash
+    if who != "anonymous":
+        client.force_login(world.users[who])
+    return client
+
+
+def posted_forms(html: str, action: str) -> list[Form]:
+    """The page's forms that post to `action` and have a number field (or a setting typed as text)."""
+    found = [
+        form
+        for form in forms_on(html)
+        if form.method == "post" and form.action in ("", action) and walked(form)
+    ]
+    assert found, f"no form with a number field posts to {action}"
+    return found
+
+
+def walked(form: Form) -> list[str]:
+    typed_as_text = [name for name in form.names if name.removeprefix("rules-") in NUMBERS_IN_TEXT]
+    return [*form.numbers, *typed_as_text]
+
+
+def form_errors(response: Any) -> dict[str, list[str]]:
+    """The errors of every bound form the page was rendered with, by input name (prefix included)."""
+    contexts = response.context if isinstance(response.context, ContextList) else [response.context]
+    found = {
+        id(value): value
+        for context in contexts
+        for value in context.flatten().values()
+        if isinstance(value, forms.BaseForm) and value.is_bound
+    }
+    errors: dict[str, list[str]] = {}
+    for form in found.values():
+        for name, messages in form.errors.items():
+            errors.setdefault(name if name == "__all__" else form.add_prefix(name), []).extend(messages)
+    return errors
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.id)
+def test_every_number_field_refuses_2_to_the_31_and_10_to_the_20(world: World, page: Page) -> None:
+    client = visitor(world, page.who)
+    action = page.action(world)
+    before = rows()
+    problems: list[str] = []
+    seen: set[str] = set()
+    for form in posted_forms(client.get(page.page(world)).content.decode(), action):
+        data = form.data(**page.typed)
+        with transaction.atomic():
+            assert client.post(action, data).status_code == 302, f"{page.id}: the valid post is refused"
+            transaction.set_rollback(True)
+        for name in walked(form):
+            seen.add(name)
+            for value in HUGE:
+                posted = {**data, name: [str(value)]}
+                problems += refusal_problems(client, action, posted, page, name, value, before)
+        assert changed(before, rows()) == set()
+    assert seen == set(page.expected), f"{page.id}: number fields without an expected refusal, or gone"
+    assert problems == []
+
+
+def refusal_problems(
+    client: Client,
+    action: str,
+    data: dict[str, list[str]],
+    page: Page,
+    name: str,
+    value: int,
+    before: dict[str, Any],
+) -> list[str]:
+    """What is wrong with the answer to one post: its status, its errors, a row it saved."""
+    expected_field, message = page.expected[name]
+    expected = {expected_field: [message.format(value=value)]}
+    with transaction.atomic():
+        response = client.post(action, data)
+        saved = changed(before, rows())
+        transaction.set_rollback(True)
+    said = form_errors(response) if response.status_code < 500 else {}
+    if (response.status_code, said, saved) == (422, expected, set()):
+        return []
+    return [f"{page.id} {name}={value}: {response.status_code}, {said}, saved {sorted(saved)}"]
