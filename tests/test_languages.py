@@ -208,6 +208,22 @@ def test_the_club_settings_choose_the_language(club: Club, client_as: Callable[[
     assert club.language == "fr"
 
 
+def test_a_language_change_is_confirmed_in_the_new_language(
+    club: Club, client_as: Callable[[str | None], Client]
+) -> None:
+    """Issue 13, point 19: the club's new language says "saved", as every page after it does; a language
+    cleared goes back to the browser's."""
+    owner = client_as("owner")
+    club.language = "de-ch"
+    club.save(update_fields=["language"])
+    form = {"save_club": "1", "name": club.name, "suit_names": "german", "language": "fr"}
+    page = owner.post(f"/clubs/{club.slug}/manage/", form, follow=True).content.decode()
+    assert "Réglages du club enregistrés." in page and "Club-Einstellungen gespeichert." not in page
+    form["language"] = ""
+    page = owner.post(f"/clubs/{club.slug}/manage/", form, follow=True).content.decode()
+    assert "Club settings saved." in page and "Réglages du club enregistrés." not in page
+
+
 def test_the_clubs_language_moves_with_its_export(zurich: Club) -> None:
     """An export from before the language existed imports too: its club follows the browser."""
     zurich.language = "fr"

@@ -37,12 +37,20 @@ for event in Tournament.objects.filter(club=club):
 assert Rating.objects.exists(), "the demo's finished games are rated"
 """
 
+ADDED_SINCE = {"scorekeeper_gamechange": 0}
+"""Tables made after the layout moved, empty in an old club's database."""
+
 READ_BACK = """
 import json
 from django.contrib.contenttypes.models import ContentType
+from scorekeeper.games.models import Game
 from scorekeeper.ratings.models import Rating, RatingChange
 from tournaments.models import Season
+own = Game.objects.filter(tournament_table__isnull=True).order_by("created_at", "pk")
+tables = Game.objects.filter(tournament_table__isnull=False)
 print(json.dumps({
+    "numbers": list(own.values_list("number", flat=True)),
+    "table_numbers": sorted(set(tables.values_list("number", flat=True)), key=str),
     "ratings": sorted([r.player.name, r.variant] for r in Rating.objects.select_related("player")),
     "changes": RatingChange.objects.count(),
     "seasons": [[s.name, s.events.count()] for s in Season.objects.all()],
@@ -146,9 +154,13 @@ def test_a_database_filled_by_the_old_layout_keeps_every_row(tmp_path: Path, dat
 
     migrations = "django_migrations"
     assert {table: count for table, count in after.items() if table != migrations} == {
-        table: count for table, count in before.items() if table != migrations
+        **{table: count for table, count in before.items() if table != migrations},
+        **ADDED_SINCE,
+        "django_content_type": before["django_content_type"] + 1,  # GameChange
+        "auth_permission": before["auth_permission"] + 4,  # its add, change, delete, view
     }
-    assert after[migrations] == before[migrations] + 2  # the ratings app's 0001, the games app's 0007
+    # the ratings app's 0001, the games app's 0007 and 0008 (games numbered per club, GameChange)
+    assert after[migrations] == before[migrations] + 3
     assert ratings_before > 0 and before["scorekeeper_ratingchange"] > 0
     assert before["tournaments_seasonevent"] > 0 and before["tournaments_tournament"] > 0
 
@@ -158,4 +170,6 @@ def test_a_database_filled_by_the_old_layout_keeps_every_row(tmp_path: Path, dat
     assert read["seasons"] == [["Winter 2026", before["tournaments_seasonevent"]]]
     assert read["rating_type"] == "ratings"  # the content type moved with the model: permissions kept
     assert read["stale_types"] == 0
+    # the club's own games numbered in the order they started (the demo: one club); a table's game none
+    assert read["numbers"] == list(range(1, len(read["numbers"]) + 1)) and read["table_numbers"] == [None]
     manage(ROOT, new_settings, database_url, "makemigrations", "--check", "--dry-run")

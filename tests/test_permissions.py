@@ -18,7 +18,18 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from scorekeeper.games.models import Club, Deal, DealChange, DealScore, Game, Membership, Player, Role, Seat
+from scorekeeper.games.models import (
+    Club,
+    Deal,
+    DealChange,
+    DealScore,
+    Game,
+    GameChange,
+    Membership,
+    Player,
+    Role,
+    Seat,
+)
 from tests.club_world import named_routes
 from tournaments.models import Season
 
@@ -66,7 +77,15 @@ def snapshot() -> dict[str, list[Any]]:
         "players": list(Player.objects.order_by("club__slug", "name").values_list("club__slug", "name")),
         "games": list(
             Game.objects.order_by("pk").values_list(
-                "pk", "settings", "totals", "finished", "winner", "revision"
+                "pk",
+                "settings",
+                "totals",
+                "finished",
+                "winner",
+                "revision",
+                "number",
+                "abandoned_at",
+                "deleted_at",
             )
         ),
         "seats": list(Seat.objects.order_by("game", "position").values_list("game", "position", "name")),
@@ -77,6 +96,7 @@ def snapshot() -> dict[str, list[Any]]:
             DealScore.objects.order_by("deal__game", "deal__number", "side").values_list("side", "score")
         ),
         "changes": list(DealChange.objects.order_by("pk").values_list("game", "deal_number", "action")),
+        "game_changes": list(GameChange.objects.order_by("pk").values_list("game", "action", "by__username")),
     }
 
 
@@ -180,6 +200,27 @@ def check_deal_edit(world: World) -> None:
 
 def check_deal_delete(world: World) -> None:
     assert not world.game.deals.exists()
+
+
+def check_game_abandon(world: World) -> None:
+    world.game.refresh_from_db()
+    assert world.game.abandoned_at is not None
+    assert world.game.game_changes.get().action == GameChange.Action.ABANDONED
+
+
+def check_game_delete(world: World) -> None:
+    world.game.refresh_from_db()
+    assert world.game.deleted_at is not None
+    assert world.game.game_changes.get().action == GameChange.Action.DELETED
+
+
+def next_game_path(world: World) -> str:
+    return f"/games/{Game.objects.get(follows=world.game).pk}/"
+
+
+def check_game_again(world: World) -> None:
+    following = Game.objects.get(follows=world.game)
+    assert (following.names_by_seat(), following.number) == (world.game.names_by_seat(), 2)
 
 
 def deal_data(world: World) -> dict[str, Any]:
@@ -351,6 +392,50 @@ ROUTES = [
         post_data=lambda w: {"name": "Saison 2", "best_of": "8", "points_table": "25, 18"},
         post_redirect=newest_season_path,
         post_check=check_season_saved,
+    ),
+    # a game as a whole (permissions.GAME_ACTIONS): abandon and resume are the scorers', "play again" too
+    # (it starts a game); deleting is the admins'. The world's game runs: resuming it changes nothing.
+    Route(
+        "games:game_abandon",
+        game_path("abandon/"),
+        NOBODY,
+        PRIVATE_SCORER,
+        NOBODY,
+        PUBLIC_SCORER,
+        post_redirect=lambda w: f"/games/{w.game.pk}/",
+        post_changes=frozenset({"games", "game_changes"}),
+        post_check=check_game_abandon,
+    ),
+    Route(
+        "games:game_resume",
+        game_path("resume/"),
+        NOBODY,
+        PRIVATE_SCORER,
+        NOBODY,
+        PUBLIC_SCORER,
+        post_redirect=lambda w: f"/games/{w.game.pk}/",
+    ),
+    Route(
+        "games:game_delete",
+        game_path("delete/"),
+        NOBODY,
+        PRIVATE_ADMIN,
+        NOBODY,
+        PUBLIC_ADMIN,
+        post_redirect=lambda w: "/clubs/zuerich/",
+        post_changes=frozenset({"games", "game_changes"}),
+        post_check=check_game_delete,
+    ),
+    Route(
+        "games:game_again",
+        game_path("again/"),
+        NOBODY,
+        PRIVATE_SCORER,
+        NOBODY,
+        PUBLIC_SCORER,
+        post_redirect=next_game_path,
+        post_changes=frozenset({"games", "seats"}),
+        post_check=check_game_again,
     ),
     Route(
         "games:deal_add",
@@ -577,6 +662,13 @@ def test_pages_offer_only_what_the_role_may_do(world: World) -> None:
         assert 'id="dealform"' not in game_page[who]
         assert f"/games/{world.game.pk}/deals/1/edit/" not in game_page[who]
     assert 'href="/clubs/zuerich/manage/"' not in club_page["scorer"]
+    # a game as a whole: abandoning is the scorers', deleting the admins'
+    abandon, delete = f'action="/games/{world.game.pk}/abandon/"', f'action="/games/{world.game.pk}/delete/"'
+    for who in readers:
+        assert abandon not in game_page[who] and delete not in game_page[who]
+    assert abandon in game_page["scorer"] and delete not in game_page["scorer"]
+    for who in ("admin", "owner"):
+        assert abandon in game_page[who] and delete in game_page[who]
 
 
 # ---- the owners' rules ---------------------------------------------------------------------------

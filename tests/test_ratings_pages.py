@@ -7,9 +7,12 @@ The club of conftest is private: owner, admin, scorer and viewer are members; "s
 from __future__ import annotations
 
 import csv
+import html
 import io
+import re
 import uuid
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -111,6 +114,31 @@ def test_leaderboard_ranks_by_rating_with_games_and_wins(
     anna = Player.objects.get(name="Anna")
     assert url("rating_history", club, anna.pk) in html
     assert "Schieber leaderboard" in html
+
+
+def words(response: Any) -> str:
+    """The page's text as read: markup, entities and line breaks gone."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", response.content.decode())).split())
+
+
+def test_leaderboard_and_player_pages_count_the_same_games_and_wins(
+    client_as: Callable[[str | None], Client], club: Club, won_game: Game
+) -> None:
+    """Issue 13, point 13: a club game and a finished tournament; the leaderboard and each player's page
+    give the same Games and Wins (the club's games), the tournament once under Events, and both say so."""
+    finished_event(club, "Frühling", 11)
+    viewer = client_as("viewer")
+    board = viewer.get(url("leaderboard", club, "schieber"))
+    counted = {
+        p.rating.player.name: (p.rating.games, p.rating.wins, p.events) for p in board.context["places"]
+    }
+    assert counted == {"Anna": (1, 1, 1), "Cla": (1, 1, 1), "Beat": (1, 0, 1), "Dora": (1, 0, 1)}
+    for player in Player.objects.filter(club=club, name__in=counted):
+        page = viewer.get(reverse("players:player", args=[club.slug, player.pk]))
+        [stats] = page.context["stats"]
+        assert (stats.games, stats.wins, stats.passes) == (*counted[player.name][:2], 1), player.name
+        assert "Games and wins are the club's own games, as on the leaderboards" in words(page)
+    assert "Games and Wins count the club's finished games, as the player pages do" in words(board)
 
 
 def test_leaderboard_of_an_unplayed_variant_is_empty_and_an_unknown_one_is_404(
@@ -216,6 +244,24 @@ def test_season_page_shows_standings_and_which_events_count(
     assert "not finished: not counted yet" in html  # Sommer
     assert 'class="num rs-dropped">(' in html
     assert url("season_edit", club, chosen.pk) not in html  # a viewer does not configure
+
+
+def test_a_new_season_says_once_that_it_has_no_event_and_heads_each_event_by_its_name(
+    client_as: Callable[[str | None], Client], club: Club, season: tuple[Season, dict[str, set[str]]]
+) -> None:
+    """Issue 13, point 19: a season without events says so once; a finished event's column is headed by
+    the event's name, not by a bare "1"."""
+    viewer = client_as("viewer")
+    empty = Season.objects.create(club=club, name="Saison 2027")
+    text = words(viewer.get(url("season", club, empty.pk)))
+    assert "No events chosen yet." in text
+    assert "No event of this season has finished yet." not in text
+    html_text = viewer.get(url("season", club, season[0].pk)).content.decode()
+    headers = [
+        " ".join(h.split())
+        for h in re.findall(r'<th class="num rs-event" scope="col">(.*?)</th>', html_text, re.S)
+    ]
+    assert [re.sub(r"<[^>]+>.*", "", h) for h in headers] == ["Frühling", "Final"]
 
 
 def test_a_public_clubs_season_is_public(

@@ -138,6 +138,21 @@ def test_swiss_standard_german_has_no_sharp_s() -> None:
     assert found == [], "write ss in Swiss Standard German:\n" + "\n".join(found)
 
 
+COUNTER_MATCH = {"de_CH": "kontermatch", "fr": "contre-match", "it": "contromatch"}
+"""The team that did not announce took all nine tricks: one word for it in each language, never "Matsch",
+which is only the Swiss spelling of the match it is set against (issue 13, point 19)."""
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_counter_match_has_one_word_apart_from_match(locale: str) -> None:
+    entries = read_po(ROOT / CATALOGUE.format(locale, "po"))
+    said = {key: " ".join(entry.msgstrs).casefold() for key, entry in entries.items() if key[1]}
+    countered = {key: text for key, text in said.items() if re.search(r"(?i)counter[- ]match", key[1])}
+    assert countered, "no counter-match in the catalogue"
+    assert [shorten(key) for key, text in countered.items() if COUNTER_MATCH[locale] not in text] == []
+    assert [shorten(key) for key, text in said.items() if "matsch" in text] == []
+
+
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_committed_mo_is_compiled_from_its_po(locale: str, tmp_path: Path) -> None:
     """Compared as catalogues, not bytes: msgfmt versions lay the same catalogue out differently."""

@@ -23,6 +23,7 @@ from scorekeeper.games.jasstafel import Tafel, strokes, tafel
 from scorekeeper.games.models import Club, Deal, DealChange, DealScore, Game, Membership, Player, Role
 
 from .conftest import play
+from .html_forms import forms_on
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 FLAT_TO_1000 = {"multipliers": "flat", "target": 1000}
@@ -459,6 +460,49 @@ def test_first_out_named_when_not_needed_is_refused(
     assert game_state(game) == before
 
 
+def test_the_deciding_deal_can_be_corrected_so_nobody_reaches_the_target(
+    make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    """Issue 13, point 12: the correction form offers to clear "who got there first?" (a radio button
+    cannot be unticked), and the game, no longer decided, goes on."""
+    hearts, obenabe = {"trump": "hearts", "points": {"A": 80}}, {"trump": "obenabe", "points": {"A": 80}}
+    # to 1000, Obenabe x3: A 640 + 240 + 240 = 1120, B 616 + 231 + 231 = 1078, both with card points
+    game = make_game({"target": 1000}, [hearts] * 8 + [obenabe, {**obenabe, "first_out": "B"}])
+    assert (game.finished, game.winner) == (True, "B")
+    client = client_as("scorer")
+    edit = f"/games/{game.pk}/deals/10/edit/"
+    form = next(f for f in forms_on(html(client.get(edit))) if f.action == edit)
+    assert form.fields["first_out"] == ["B"]
+    assert "" in form.choices["first_out"]  # "none": the answer can be cleared
+    response = client.post(edit, form.data(trump="hearts", first_out=""))
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.deals.get(number=10).entry == hearts
+    # hearts x1 instead: A 880 + 80, B 847 + 77; nobody has 1000 yet, the game goes on
+    assert (game.finished, game.winner, game.totals) == (False, "", {"A": 960, "B": 924})
+
+
+def test_a_winner_with_fewer_points_is_told_why(
+    make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    """Issue 13, point 17: B reached the target first in deal 13 and wins with 1001 against 1040."""
+    game = make_game(
+        FLAT_TO_1000,
+        [{"trump": "hearts", "points": {"A": 80}}] * 12
+        + [{"trump": "hearts", "points": {"A": 80}, "first_out": "B"}],
+    )
+    page = html(client_as("viewer").get(f"/games/{game.pk}/"))
+    assert "🏆 Beat &amp; Dora win!" in page
+    note = between(page, '<p class="finish-note">', "</p>")
+    assert " ".join(note.split()).endswith(
+        "Beat &amp; Dora reached 1000 first, in deal 13: that wins, even with fewer points."
+    )
+    won_with_more = make_game(
+        FLAT_TO_1000, [{"trump": "hearts", "points": {"A": 157}}] * 6 + [{"trump": "clubs", "match": "A"}]
+    )
+    assert "finish-note" not in html(client_as("viewer").get(f"/games/{won_with_more.pk}/"))
+
+
 def test_finished_game_shows_the_winner_and_no_deal_form(
     make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
 ) -> None:
@@ -601,10 +645,37 @@ def test_history_lists_every_change_with_who(
     client_as("owner").post(f"/games/{game.pk}/deals/1/delete/")
     response = client_as("viewer").get(f"/games/{game.pk}/history/")
     assert response.status_code == 200
-    rows = re.findall(r"<tr>\s*<td>[^<]*</td>\s*<td>([^<]*)</td>\s*<td>([^<]*)</td>", html(response))
-    assert rows == [("owner", "Deal 1 deleted"), ("admin", "Deal 1 edited"), ("scorer", "Deal 1 added")]
-    page = html(response)
-    assert escape(str({"trump": "hearts", "points": {"A": 95}})) in page
+    lines = re.findall(r"<strong>([^<]*)</strong>\s*<span class=\"muted\">· (\w+) ·", html(response))
+    assert lines == [("Deal 1 deleted", "owner"), ("Deal 1 edited", "admin"), ("Deal 1 added", "scorer")]
+
+
+def audit_lines(page: str) -> list[str]:
+    """Each change of the history as its words read, tags and markup left out."""
+    items = re.findall(r'<li class="card audit-line">(.*?)</li>', page, re.DOTALL)
+    return [" ".join(htmllib.unescape(re.sub(r"<[^>]+>", " ", item)).split()) for item in items]
+
+
+def test_history_describes_each_change_in_the_players_words(
+    make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    """Issue 13, point 16: each change as the game page describes a deal, in the club's suit names, with
+    each side's score; no raw entry (English keys, Python dicts); cards, not a five-column table."""
+    game = make_game({}, [{"trump": "spades", "points": {"A": 83}, "weis": {"B": 50}, "stoeck": "A"}])
+    owner = User.objects.get(username="owner")
+    services.edit_deal(
+        game_id=game.pk, number=1, entry={"trump": "obenabe", "match": "B"}, by=owner, version=1
+    )
+    page = html(client_as("viewer").get(f"/games/{game.pk}/history/"))
+    edited, added = audit_lines(page)
+    times = "\N{MULTIPLICATION SIGN}"
+    # spades x2 (Schilten for this Swiss-German club): A (83 + 20 Stöck) x 2 = 206, B (74 + 50) x 2 = 248
+    assert "Deal 1 added" in added
+    assert f"After 🛡 Schilten Weis B 50 Stöck A {times}2 A 206 · B 248" in added
+    # corrected to Obenabe x3 with a match by B: B (157 + 100) x 3 = 771
+    assert f"Before 🛡 Schilten Weis B 50 Stöck A {times}2 A 206 · B 248" in edited
+    assert f"After ⬇ Obenabe Match B {times}3 A 0 · B 771" in edited
+    for raw in ("{&#x27;", "&#x27;trump&#x27;", "spades", "stoeck", "<table"):
+        assert raw not in page
 
 
 def test_history_of_a_game_without_changes(
@@ -769,3 +840,47 @@ def test_german_suit_names(make_game: Callable[..., Game], client_as: Callable[[
     ]
     assert '<span class="muted">Schilten</span>' in between(page, '<tr data-deal="1">', "</tr>")
     assert "Spades" not in page
+
+
+# ---- issue 13, point 19: the small things -----------------------------------------------------------
+
+
+def test_putz_seats_4_and_5_are_for_five_players_not_optional(
+    club: Club, client_as: Callable[[str | None], Client]
+) -> None:
+    """Putz is played by 3 or 5: seat 4 alone is refused, so it is not labelled optional."""
+    page = html(client_as("scorer").get("/clubs/zuerich/games/new/?variant=putz"))
+    labels = {seat: between(page, f'<label for="id_seat_{seat}">', "</label>") for seat in (3, 4, 5)}
+    assert "optional" not in labels[3]
+    assert "Seat 4 (only with 5 players)" in labels[4] and "optional" not in labels[4]
+    assert "Seat 5 (only with 5 players)" in labels[5]
+    # a variant played by any count up to its most keeps "optional" (Jazz: 3 to 5)
+    jazz = html(client_as("scorer").get("/clubs/zuerich/games/new/?variant=jazz"))
+    assert "Seat 4 (optional)" in jazz and "Seat 5 (optional)" in jazz
+
+
+def test_games_are_numbered_per_club_from_one(
+    club: Club, other_club: Club, players: list[Player], client_as: Callable[[str | None], Client]
+) -> None:
+    """A new club's first game is #1, whatever the other clubs played before."""
+    stranger = User.objects.get(username="stranger")
+    bern = [services.add_player(club=other_club, name=name) for name in ("Edi", "Fränzi", "Gusti", "Heidi")]
+    for _ in range(3):
+        services.create_game(club=other_club, variant="schieber", players=bern, settings={}, by=stranger)
+    client = client_as("scorer")
+    assert client.post("/clubs/zuerich/games/new/", new_game_post()).status_code == 302
+    first = Game.objects.get(club=club)
+    assert first.pk > 1 and first.number == 1
+    page = html(client.get(f"/games/{first.pk}/"))
+    assert "<h1>Schieber #1 " in page and "<title>Schieber #1 · Jassclub Zürich</title>" in page
+    assert f'<a href="/games/{first.pk}/">Schieber #1</a>' in html(client.get("/clubs/zuerich/"))
+    client.post("/clubs/zuerich/games/new/", new_game_post())
+    assert list(club.games.order_by("pk").values_list("number", flat=True)) == [1, 2]
+    assert list(other_club.games.order_by("pk").values_list("number", flat=True)) == [1, 2, 3]
+
+
+def test_removing_a_member_asks_first(club: Club, client_as: Callable[[str | None], Client]) -> None:
+    page = html(client_as("owner").get("/clubs/zuerich/manage/"))
+    viewer = club.memberships.get(user__username="viewer")
+    remove = between(page, f'action="/clubs/zuerich/members/{viewer.pk}/"\n', ">")
+    assert 'data-confirm="Remove viewer from the club?"' in remove

@@ -12,7 +12,8 @@ from itertools import groupby
 from typing import IO, Any
 
 from scorekeeper import rules
-from scorekeeper.games.models import Deal, Seat
+from scorekeeper.games.models import Club, Deal, Seat
+from scorekeeper.games.suits import mode_name
 
 from .formats import format_rules
 from .models import Table, Tournament
@@ -21,6 +22,8 @@ from .selectors import Line, standings
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 FACTS = (("trump", "Trump"), ("points", "Points"), ("match", "Match"), ("weis", "Weis"), ("stoeck", "Stöck"))
 """The entry's key facts as the rules engine's details give them, and their column headers."""
+PER_SIDE = frozenset({"points", "weis"})
+"""Facts with a value per side: a column per side (A and B, or each seat), one number a cell."""
 MAX_SEATS = 4
 
 Cell = str | int | None
@@ -85,12 +88,13 @@ def deal_rows(tournament: Tournament) -> Iterator[list[Cell]]:
     """A header, then one row per deal in pass, table and deal order; three queries, every game rescored."""
     partners = format_rules(tournament.format).partners
     sides = ["A", "B"] if partners else [f"seat {n}" for n in range(1, MAX_SEATS + 1)]
+    suit_names = Club.objects.filter(pk=tournament.club_id).values_list("suit_names", flat=True).get()
     yield [
         tournament.pass_word,
         "Table",
         "Deal",
         *(f"Seat {n}" for n in range(1, MAX_SEATS + 1)),
-        *(header for _, header in FACTS),
+        *_fact_headers(sides),
         *(f"Score {side}" for side in sides),
     ]
     tables = {
@@ -106,14 +110,15 @@ def deal_rows(tournament: Tournament) -> Iterator[list[Cell]]:
         pass_number, table, variant, settings, limit = tables[game]
         seats = names[game]
         result = rules.score_game(variant, seats, settings, [entry for _, entry in deals], deal_limit=limit)
+        columns = _padded(["A", "B"] if partners else list(seats), len(sides))
         for scored in result.deals:
             yield [
                 pass_number,
                 table,
                 scored.number,
                 *_padded(seats),
-                *(_fact(scored.details.get(key)) for key, _ in FACTS),
-                *_padded([scored.scores.get(side) for side in (sides if partners else seats)], len(sides)),
+                *_fact_cells(scored.details, columns, suit_names),
+                *[scored.scores.get(side) if side else None for side in columns],
             ]
 
 
@@ -142,10 +147,40 @@ def _padded(cells: list[Any], width: int = MAX_SEATS) -> list[Any]:
     return cells + [None] * (width - len(cells))
 
 
-def _fact(value: Any) -> Cell:
-    """A detail as one cell: "A 91 / B 66" for a value per side, empty for none."""
-    if value is None:
-        return None
+def _fact_headers(sides: Sequence[str]) -> list[str]:
+    """A column per fact, a column per side for a fact per side; the trump's key, then its name."""
+    headers: list[str] = []
+    for key, header in FACTS:
+        if key in PER_SIDE:
+            headers.extend(f"{header} {side}" for side in sides)
+        else:
+            headers.append(header)
+        if key == "trump":
+            headers.append("Trump name")
+    return headers
+
+
+def _fact_cells(details: Mapping[str, Any], sides: Sequence[str | None], suit_names: str) -> list[Cell]:
+    """The deal's facts under _fact_headers: the trump as the engine's key beside the club's word for it
+    ("spades", "Schilten"), a number a cell for each side, a team for a match or Stöck."""
+    trump = details.get("trump") or details.get("row")  # Coiffeur names its trump a row
+    cells: list[Cell] = []
+    for key, _header in FACTS:
+        value = trump if key == "trump" else details.get(key)
+        if key in PER_SIDE:
+            per_side = _per_side(value, details.get("team"))
+            cells.extend(per_side.get(side) if side else None for side in sides)
+        elif key == "match" and value is True:  # Coiffeur: the announcing team made it
+            cells.append(details.get("team"))
+        else:
+            cells.append(None if value is None or value is False else str(value))
+        if key == "trump":
+            cells.append(str(mode_name(suit_names, trump).name) if trump else None)
+    return cells
+
+
+def _per_side(value: Any, team: Any) -> Mapping[str, Any]:
+    """A fact's value by side; a single number (Coiffeur's card points) is the announcing team's."""
     if isinstance(value, Mapping):
-        return " / ".join(f"{side} {amount}" for side, amount in value.items())
-    return str(value)
+        return value
+    return {team: value} if value is not None and team else {}

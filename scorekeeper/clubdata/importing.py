@@ -79,11 +79,12 @@ class Loader:
         if deferred:
             for obj, row, scope in zip(objects, rows, scopes, strict=True):
                 for name in deferred:
-                    setattr(obj, name, self.resolve(part.kind or "", row[name], scope))
+                    setattr(obj, name, self.resolve(part.kind or "", _given(part, row, name), scope))
             part.model.objects.bulk_update(objects, deferred, batch_size=500)
         for child in part.children:
             below = zip(objects, rows, scopes, strict=True)
-            self.create(child, [(obj, item, scope) for obj, row, scope in below for item in row[child.key]])
+            items = [(obj, item, scope) for obj, row, scope in below for item in _given(part, row, child.key)]
+            self.create(child, items)
         return objects
 
     def build(
@@ -101,7 +102,7 @@ class Loader:
         }
         for name, kind in part.refs:
             if name not in skip:
-                values[name] = self.resolve(kind, row[name], scope)
+                values[name] = self.resolve(kind, _given(part, row, name), scope)
         if part.parent:
             values[part.parent] = parent
         obj = part.model(**values)
@@ -182,6 +183,13 @@ class Loader:
         for game in games:
             game.seat_names = names[game.pk]
         Game.objects.bulk_update(games, ["seat_names"], batch_size=500)
+
+
+def _given(part: Part, row: Mapping[str, Any], name: str) -> Any:
+    """The row's value of `name`; one added since version 1 (`optional`) may be missing: none, or no rows."""
+    if name in part.optional and name not in row:
+        return [] if name in {child.key for child in part.children} else None
+    return row[name]
 
 
 def _keep(game: Game, exported: Mapping[str, Any]) -> None:

@@ -18,7 +18,17 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import models
 
-from scorekeeper.games.models import Club, Deal, DealChange, DealScore, Game, Membership, Player, Seat
+from scorekeeper.games.models import (
+    Club,
+    Deal,
+    DealChange,
+    DealScore,
+    Game,
+    GameChange,
+    Membership,
+    Player,
+    Seat,
+)
 from scorekeeper.ratings.models import Rating, RatingChange
 from tournaments.models import (
     Bye,
@@ -53,6 +63,7 @@ class Part:
     derived: tuple[str, ...] = ()  # computed again on import: not copied
     checked: tuple[str, ...] = ()  # derived columns exported under "derived", for the import to compare
     optional: tuple[str, ...] = ()  # added since version 1: an older export lacks them, they get the default
+    # (columns, references and children: a child part added since then is no rows)
     children: tuple[Part, ...] = ()
 
     def __post_init__(self) -> None:
@@ -75,9 +86,10 @@ GAMES = Part(
     parent="club",
     kind=GAME,
     order=("created_at", "pk"),
-    refs=(("created_by", USER),),
+    refs=(("created_by", USER), ("follows", GAME)),
     derived=("totals", "side_sums", "summary", "finished", "winner", "revision", "seat_names"),
     checked=("totals", "finished", "winner"),
+    optional=("number", "abandoned_at", "deleted_at", "follows", "game_changes"),
     children=(
         Part(Seat, "seats", parent="game", order=("position",), refs=(("player", PLAYER),)),
         Part(
@@ -88,6 +100,7 @@ GAMES = Part(
             refs=(("created_by", USER), ("updated_by", USER)),
         ),
         Part(DealChange, "changes", parent="game", refs=(("by", USER),)),
+        Part(GameChange, "game_changes", parent="game", refs=(("by", USER),)),
     ),
 )
 

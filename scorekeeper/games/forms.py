@@ -99,7 +99,7 @@ class NewGameForm(forms.Form):
             self.fields[f"seat_{seat}"] = forms.CharField(
                 max_length=PLAYER_NAME_LENGTH,
                 required=seat <= counts[0],
-                label=seat_label(variant, seat, optional=seat > counts[0]),
+                label=seat_label(variant, seat, needed_with=needed_with(counts, seat)),
                 widget=forms.TextInput(attrs={"list": "roster", "autocomplete": "off"}),
             )
 
@@ -126,16 +126,33 @@ class NewGameForm(forms.Form):
         return data
 
 
-def seat_label(variant: str, seat: int, *, optional: bool = False) -> str:
-    """Seat 1 · team A in the team variants, else Seat 1: each label one whole phrase to translate."""
+def needed_with(counts: tuple[int, ...], seat: int) -> int | None:
+    """For a seat beyond the fewest players: 0 if a game with just that many more players is played
+    (optional), else the number of players that fills it (Putz is 3 or 5: seat 4 is for 5 players).
+    None for a seat every game needs."""
+    if seat <= counts[0]:
+        return None
+    if all(count in counts for count in range(counts[0], seat + 1)):
+        return 0
+    return next(count for count in counts if count >= seat)
+
+
+def seat_label(variant: str, seat: int, *, needed_with: int | None = None) -> str:
+    """Seat 1 · team A in the team variants, else Seat 1: each label one whole phrase to translate.
+
+    `needed_with` as `needed_with()` says: a seat always needed, an optional one, or one for so many
+    players (a seat labelled optional must never make a count the variant refuses)."""
     team = rules.side_of_seat(variant, seat, "")
+    values = {"seat": seat, "team": team, "count": needed_with}
     if team:
-        if optional:
-            return _("Seat %(seat)s · team %(team)s (optional)") % {"seat": seat, "team": team}
-        return _("Seat %(seat)s · team %(team)s") % {"seat": seat, "team": team}
-    if optional:
-        return _("Seat %(seat)s (optional)") % {"seat": seat}
-    return _("Seat %(seat)s") % {"seat": seat}
+        if needed_with is not None:
+            return _("Seat %(seat)s · team %(team)s (optional)") % values
+        return _("Seat %(seat)s · team %(team)s") % values
+    if needed_with == 0:
+        return _("Seat %(seat)s (optional)") % values
+    if needed_with:
+        return _("Seat %(seat)s (only with %(count)s players)") % values
+    return _("Seat %(seat)s") % values
 
 
 SETTING_LABELS: dict[str, Promise] = {

@@ -51,17 +51,18 @@ class LocaleMiddleware(locale.LocaleMiddleware):
 
 
 def use_club_language(club: Club) -> None:
-    """Answer this request in the club's language, if the club set one and the visitor chose none.
+    """Answer this request in the club's language, if the club set one and the visitor chose none; a
+    club without one (its language just cleared) in the language the browser asks for.
 
     Outside a request (a command, a test calling the loaders directly) it changes nothing: the active
     language would otherwise outlive the call.
     """
     request = getattr(_answering, "request", None)
-    if request is None or not club.language or chosen_language(request):
+    if request is None or chosen_language(request):
         return
-    try:  # a code dropped from LANGUAGES since the club chose it: the visitor's language stays
-        language = translation.get_supported_language_variant(club.language)
+    try:  # a code dropped from LANGUAGES since the club chose it: the browser's language
+        language = translation.get_supported_language_variant(club.language) if club.language else None
     except LookupError:
-        return
-    translation.activate(language)
+        language = None
+    translation.activate(language or translation.get_language_from_request(request))
     request.LANGUAGE_CODE = translation.get_language()

@@ -120,12 +120,33 @@ class Game(models.Model):
     # The seats' names in seat order, copied when the game starts (they never change after): every
     # deal post and page needs them, and reads them with the game instead of querying the seats.
     seat_names = models.JSONField(default=list, blank=True)
+    # The game's number in its club (#1, #2 ...), given when it starts; a tournament table's game has
+    # none: it is named by its event, pass and table.
+    number = models.PositiveIntegerField(null=True, blank=True)
+    # Stopped before its end by the players (it can be resumed), or deleted by an admin (hidden for good):
+    # either way it counts in no statistic, rating or leaderboard. The audit is GameChange.
+    abandoned_at = models.DateTimeField(null=True, blank=True)
+    deleted_at = models.DateTimeField(null=True, blank=True)
+    # The game this one was started from with "play again": a second tap finds this one, not a third.
+    follows = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
 
     class Meta:
         ordering = ["-created_at"]
+        constraints = [models.UniqueConstraint(fields=["club", "number"], name="one_game_number_per_club")]
 
     def __str__(self) -> str:
-        return f"{self.get_variant_display()} #{self.pk}"
+        return self.title
+
+    @property
+    def title(self) -> str:
+        """ "Schieber #3": the variant and the game's number in its club (a table's game: the variant)."""
+        name = self.get_variant_display()
+        return f"{name} #{self.number}" if self.number else name
+
+    @property
+    def counts(self) -> bool:
+        """Whether the game counts in statistics, ratings and leaderboards: not abandoned nor deleted."""
+        return self.abandoned_at is None and self.deleted_at is None
 
     def get_variant_display(self) -> str:
         return variant_name(self.variant)
@@ -219,3 +240,27 @@ class DealChange(models.Model):
 
     def __str__(self) -> str:
         return f"Deal {self.deal_number} {self.action}"
+
+
+COUNTED = Q(abandoned_at__isnull=True, deleted_at__isnull=True)
+"""The games that count in statistics, ratings and leaderboards: neither abandoned nor deleted."""
+
+
+class GameChange(models.Model):
+    """The audit of a game as a whole: who abandoned, resumed or deleted it, and when."""
+
+    class Action(models.TextChoices):
+        ABANDONED = "abandoned", pgettext_lazy("game", "abandoned")
+        RESUMED = "resumed", pgettext_lazy("game", "resumed")
+        DELETED = "deleted", pgettext_lazy("game", "deleted")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="game_changes")
+    action = models.CharField(max_length=10, choices=Action.choices)
+    by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.action}"

@@ -93,12 +93,12 @@ def load_game(user: User | AnonymousUser, pk: int, need: Need) -> Game:
     """The game with its club, `role` and `table_id` set, in one query, or a refusal.
 
     A tournament table's game is corrected by the director only (its phone uses the table link):
-    any write to it needs an admin's role.
+    any write to it needs an admin's role. A deleted game is gone for everyone.
     """
     game = (
         Game.objects.select_related("club")
         .annotate(role=_role_subquery(user, "club_id"), table_id=F("tournament_table__id"))
-        .filter(pk=pk)
+        .filter(pk=pk, deleted_at__isnull=True)
         .first()
     )
     if game is None:
@@ -133,6 +133,8 @@ class GameAccess:
     audit_url: str = ""
     live_page: tuple[str, str] | None = None
     """The kind and key of the page's poll (scorekeeper/live.py); None: the club game page."""
+    actions: frozenset[str] = frozenset()
+    """Which of GAME_ACTIONS the page offers this visitor (none on a tournament table's pages)."""
 
 
 def refuse_confirmed_table(game: Game) -> None:
@@ -142,6 +144,31 @@ def refuse_confirmed_table(game: Game) -> None:
         raise DealConflict(
             gettext("This table is confirmed: reopen it on the tournament dashboard to correct it.")
         )
+
+
+GAME_ACTIONS: dict[str, Need] = {
+    "abandon": Need.SCORER,
+    "resume": Need.SCORER,
+    "again": Need.SCORER,
+    "delete": Need.ADMIN,
+}
+"""Who may do what to a club's game as a whole. Abandoning (and resuming) is the scorers' call, as
+entering and deleting its deals is; "play again" starts a game, as a scorer may; deleting hides the game
+for good, so it is the admins'. A tournament table's game is none of these: the director manages it."""
+
+
+def load_club_game(user: User | AnonymousUser, pk: int, action: str) -> Game:
+    """The club's own game for one of GAME_ACTIONS, or a refusal (a tournament table's game: 403)."""
+    game = load_game(user, pk, GAME_ACTIONS[action])
+    if game.table_id is not None:
+        raise PermissionDenied(gettext("A tournament table's game is managed on the tournament dashboard."))
+    return game
+
+
+def may(game: Game, action: str) -> bool:
+    """Whether the game page offers the action to this visitor (`game` as load_game returned it)."""
+    need = GAME_ACTIONS[action]
+    return game.table_id is None and allows(role=game.role, is_public=game.club.is_public, need=need)
 
 
 def game_access(user: User | AnonymousUser, pk: int, need: Need) -> GameAccess:
@@ -155,4 +182,5 @@ def game_access(user: User | AnonymousUser, pk: int, need: Need) -> GameAccess:
         back_url=reverse("games:club", args=[game.club.slug]),
         back_label=game.club.name,
         audit_url=reverse("games:deal_audit", args=[game.pk]),
+        actions=frozenset(action for action in GAME_ACTIONS if may(game, action)),
     )

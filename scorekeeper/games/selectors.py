@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet
 
 from scorekeeper import rules
 from scorekeeper.games import live
 from scorekeeper.games.jasstafel import StrokeGroup, Tafel, stroke_groups, tafel
-from scorekeeper.games.models import Club, DealChange, Game, Player
+from scorekeeper.games.models import Club, Game, GameChange, Player
 from scorekeeper.games.permissions import GameAccess
 from scorekeeper.games.variants import variant_page
-from scorekeeper.rules.base import DealResult, GameResult
+from scorekeeper.rules.base import DealResult, GameResult, InvalidDeal
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,38 @@ class Board:
 
     @property
     def can_score(self) -> bool:
-        return self.access.can_score
+        """An abandoned game takes no deal and no correction until it is resumed."""
+        return self.access.can_score and self.game.abandoned_at is None
+
+    @property
+    def can_play_again(self) -> bool:
+        """Offered once the game is over: finished or abandoned."""
+        over = self.result.finished or self.game.abandoned_at is not None
+        return over and "again" in self.access.actions
+
+    @property
+    def can_resume(self) -> bool:
+        return self.game.abandoned_at is not None and "resume" in self.access.actions
+
+    @property
+    def can_abandon(self) -> bool:
+        running = not self.result.finished and self.game.abandoned_at is None
+        return running and "abandon" in self.access.actions
+
+    @property
+    def can_delete(self) -> bool:
+        return "delete" in self.access.actions
+
+    @property
+    def finish_note(self) -> FinishNote | None:
+        """Why a winner with fewer points won: they reached the target first, in the game's last deal."""
+        result, target = self.result, self.target
+        if not result.finished or result.winner is None or target is None or not result.deals:
+            return None
+        winner = result.totals[result.winner]
+        if all(winner >= total for side, total in result.totals.items() if side != result.winner):
+            return None
+        return FinishNote(self.winner_label, target, result.deals[-1].number)
 
     @property
     def base_url(self) -> str:
@@ -96,6 +129,13 @@ class Board:
     @property
     def is_team_game(self) -> bool:
         return bool(rules.teams(self.game.variant))
+
+
+@dataclass(frozen=True)
+class FinishNote:
+    winner: str
+    target: int
+    deal: int
 
 
 def side_label(variant: str, side: str, seats: list[str]) -> str:
@@ -163,15 +203,98 @@ def user_clubs(user: User | AnonymousUser) -> QuerySet[Club]:
 
 
 def club_games(club: Club) -> QuerySet[Game]:
-    """The club's own games; a tournament's tables are listed with their tournament instead."""
-    games = club.games.filter(tournament_table__isnull=True)
-    return games.prefetch_related("seats").order_by("finished", "-created_at")
+    """The club's own games, running first, then abandoned, then finished; a tournament's tables are listed
+    with their tournament instead, and a deleted game nowhere."""
+    games = club.games.filter(tournament_table__isnull=True, deleted_at__isnull=True)
+    stopped = F("abandoned_at").asc(nulls_first=True)
+    return games.prefetch_related("seats").order_by("finished", stopped, "-created_at")
+
+
+def deleted_games(club: Club) -> QuerySet[GameChange]:
+    """Who deleted which of the club's games, and when, newest first: the audit outlives the game."""
+    changes = GameChange.objects.filter(game__club=club, action=GameChange.Action.DELETED)
+    return changes.select_related("game", "by").order_by("-at", "-pk")
 
 
 def roster(club: Club) -> QuerySet[Player]:
     return club.players.order_by("name")
 
 
-def deal_audit(game: Game) -> QuerySet[DealChange]:
-    """The audit of a game's deals: every addition, correction and deletion, newest first."""
-    return game.changes.select_related("by")
+# ---- the history of changes ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DealView:
+    """One deal as the game page describes it: the variant's notes (its details) and each side's score."""
+
+    details: Mapping[str, Any]
+    scores: list[tuple[str, int]]
+
+
+@dataclass(frozen=True)
+class AuditLine:
+    """One change: to a deal (its number, the deal before and after, None where there is none or where
+    today's rules cannot read it) or to the game as a whole (abandoned, resumed)."""
+
+    at: datetime
+    by: User | None
+    action: str
+    deal_number: int | None = None
+    before: DealView | None = None
+    after: DealView | None = None
+    had_before: bool = False
+    had_after: bool = False
+
+
+@dataclass(frozen=True)
+class Audit:
+    game: Game
+    lines: list[AuditLine]
+
+    @property
+    def templates(self) -> dict[str, str]:
+        """The variant's description of one deal: the game page's own."""
+        return {"deal": f"scorekeeper/variants/{self.game.variant}/deal.html"}
+
+
+def deal_audit(game: Game) -> Audit:
+    """Every addition, correction and deletion of a deal, and every abandon and resume, newest first;
+    each deal described as the game page describes it. Two queries: the deals' changes and the game's.
+
+    A deal's description depends on the deals before it (who sat out, which row was open): the changes
+    are replayed from the first, so each deal is scored among the deals the game had at that moment."""
+    seats = game.names_by_seat()
+    entries: dict[int, Mapping[str, Any]] = {}
+    lines = []
+    for change in game.changes.select_related("by").order_by("at", "pk"):
+        number = change.deal_number
+        before = _described(game, seats, entries, number, change.before)
+        if change.after is None:
+            entries.pop(number, None)
+        else:
+            entries[number] = change.after
+        after = _described(game, seats, entries, number, change.after)
+        had = (change.before is not None, change.after is not None)
+        lines.append(AuditLine(change.at, change.by, change.action, number, before, after, *had))
+    game_changes = game.game_changes.select_related("by").order_by("at", "pk")
+    lines.extend(AuditLine(change.at, change.by, change.action) for change in game_changes)
+    lines.sort(key=lambda line: line.at)  # stable: changes made in the same instant keep their order
+    return Audit(game, lines[::-1])
+
+
+def _described(
+    game: Game, seats: list[str], entries: Mapping[int, Mapping[str, Any]], number: int, entry: Any
+) -> DealView | None:
+    """Deal `number` holding `entry`, after the deals the game had before it; None if there is none or
+    the rules refuse it now (changed since), or an earlier deal is missing from the audit."""
+    earlier = [entries.get(at) for at in range(1, number)]
+    if entry is None or any(deal is None for deal in earlier):
+        return None
+    try:
+        result = rules.score_game(
+            game.variant, seats, game.settings, [*earlier, entry], deal_limit=game.deal_limit
+        )
+    except InvalidDeal:
+        return None
+    scored = result.deals[-1]
+    return DealView(dict(scored.details), [(side, scored.scores.get(side, 0)) for side in result.sides])

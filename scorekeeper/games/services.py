@@ -14,11 +14,24 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from scorekeeper import rules
 from scorekeeper.games import summaries
-from scorekeeper.games.models import Club, Deal, DealChange, DealScore, Game, Membership, Player, Role, Seat
+from scorekeeper.games.models import (
+    Club,
+    Deal,
+    DealChange,
+    DealScore,
+    Game,
+    GameChange,
+    Membership,
+    Player,
+    Role,
+    Seat,
+)
 from scorekeeper.games.names import normalise_name
 from scorekeeper.games.signals import game_scored
 from scorekeeper.rules.base import DealResult, GameResult, InvalidDeal
@@ -42,6 +55,14 @@ class NumberTaken(DealConflict):
 class TokenReused(DealConflict):
     """The deal's `client_token` names a deal saved with another entry: not a retry of it, and not to
     be saved under that token either (nor to be answered "saved", when nothing was)."""
+
+
+class GameRefused(Exception):
+    """The game is not in a state for this (a finished game is not abandoned): the message says why."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 @dataclass(frozen=True)
@@ -115,6 +136,18 @@ def create_game(
     *, club: Club, variant: str, players: Sequence[Player], settings: Mapping[str, Any], by: User
 ) -> Game:
     """Seats in the given order; the rules check the seats and settings before anything is saved."""
+    return _create_game(club=club, variant=variant, players=players, settings=settings, by=by)
+
+
+def _create_game(
+    *,
+    club: Club,
+    variant: str,
+    players: Sequence[Player],
+    settings: Mapping[str, Any],
+    by: User,
+    follows: Game | None = None,
+) -> Game:
     names = [player.name for player in players]
     result = rules.score_game(variant, names, settings, [])
     game = Game.objects.create(
@@ -125,12 +158,79 @@ def create_game(
         totals=dict(result.totals),
         summary=summaries.game_summary(result),
         seat_names=names,
+        number=_next_number(club),
+        follows=follows,
     )
     Seat.objects.bulk_create(
         Seat(game=game, position=index, player=player, name=player.name)
         for index, player in enumerate(players, start=1)
     )
     return game
+
+
+def _next_number(club: Club) -> int:
+    """The club's next game number, with the club row locked: two games started at once get two."""
+    list(Club.objects.select_for_update().filter(pk=club.pk).values_list("pk"))
+    return (club.games.aggregate(last=Max("number"))["last"] or 0) + 1
+
+
+@transaction.atomic
+def play_again(*, game_id: int, by: User) -> Game:
+    """The next game with the same players in the same seats, variant and settings.
+
+    A second tap (or another phone) finds the game the first one started instead of a third."""
+    game = _locked(game_id)
+    started = Game.objects.filter(follows=game, deleted_at__isnull=True).order_by("pk").first()
+    if started is not None:
+        return started
+    players = [seat.player for seat in game.seats.select_related("player").order_by("position")]
+    return _create_game(
+        club=game.club, variant=game.variant, players=players, settings=game.settings, by=by, follows=game
+    )
+
+
+@transaction.atomic
+def abandon_game(*, game_id: int, by: User | None) -> Game:
+    """The players stop a running game: it takes no more deals and counts nowhere until resumed."""
+    game = _locked(game_id)
+    if game.abandoned_at is not None:
+        return game  # abandoned meanwhile on another phone, or this tap sent again
+    if game.finished:
+        raise GameRefused(gettext("This game is finished: it cannot be abandoned. Delete it instead."))
+    game.abandoned_at = timezone.now()
+    _game_changed(game, GameChange.Action.ABANDONED, by, ["abandoned_at"])
+    return game
+
+
+@transaction.atomic
+def resume_game(*, game_id: int, by: User | None) -> Game:
+    """An abandoned game goes on where it stopped (abandoned by mistake)."""
+    game = _locked(game_id)
+    if game.abandoned_at is None:
+        return game
+    game.abandoned_at = None
+    _game_changed(game, GameChange.Action.RESUMED, by, ["abandoned_at"])
+    return game
+
+
+@transaction.atomic
+def delete_game(*, game_id: int, by: User | None) -> Game:
+    """Hidden for good and counted nowhere; the rows and their audit stay. A finished game is un-rated."""
+    game = _locked(game_id)
+    if game.deleted_at is not None:
+        return game
+    game.deleted_at = timezone.now()
+    _game_changed(game, GameChange.Action.DELETED, by, ["deleted_at"])
+    if game.finished:  # the ratings drop what the game gave: it counts no more
+        game_scored.send(sender=Game, game=game, result=_score(game, [e for _, e, _ in _entries(game)]))
+    return game
+
+
+def _game_changed(game: Game, action: str, by: User | None, fields: list[str]) -> None:
+    """Saved with a new revision (the live pages show it), and audited."""
+    game.revision += 1
+    game.save(update_fields=[*fields, "revision"])
+    GameChange.objects.create(game=game, action=action, by=by)
 
 
 def _locked(game_id: int, guard: Guard | None = None) -> Game:
@@ -142,6 +242,14 @@ def _locked(game_id: int, guard: Guard | None = None) -> Game:
     if guard is not None:
         guard(game)
     return game
+
+
+def _refuse_stopped(game: Game) -> None:
+    """No deal is entered, corrected or deleted in an abandoned or deleted game (another phone stopped it)."""
+    if game.deleted_at is not None:
+        raise DealConflict(gettext("This game was deleted."))
+    if game.abandoned_at is not None:
+        raise DealConflict(gettext("This game was abandoned: resume it to change its deals."))
 
 
 def _entries(game: Game) -> list[tuple[int, dict[str, Any], uuid.UUID]]:
@@ -250,6 +358,7 @@ def _record_locked(
             return Recorded(deal, _score(game, [e for _, e, _ in stored]), repeated=True)
     if guard is not None:
         guard(game)
+    _refuse_stopped(game)
     expected = len(stored) + 1
     if number < expected:
         message = gettext(
@@ -305,6 +414,7 @@ def edit_deal(
     `client_token` names the very deal the form was opened on: a deal deleted and entered again under
     the same number starts again at version 1, and only its token tells it from the old one."""
     game = _locked(game_id, guard)
+    _refuse_stopped(game)
     deals = list(game.deals.order_by("number"))
     deal = next((d for d in deals if d.number == number), None)
     if deal is None:
@@ -344,6 +454,7 @@ def delete_last_deal(
     `client_token`, when given, is the deal the Delete button was shown for: a stale page never
     deletes a deal entered again meanwhile under the same number."""
     game = _locked(game_id, guard)
+    _refuse_stopped(game)
     deals = list(game.deals.order_by("number"))
     if not deals or deals[-1].number != number:
         if _just_deleted(game, number, deals):  # this Delete, sent again: its answer was lost
@@ -394,16 +505,21 @@ def rederive(*, game_id: int) -> GameResult:
 
 __all__ = [
     "DealConflict",
+    "GameRefused",
     "InvalidDeal",
     "Known",
     "Recorded",
     "TokenReused",
+    "abandon_game",
     "add_player",
     "create_club",
     "create_game",
+    "delete_game",
     "delete_last_deal",
     "edit_deal",
+    "play_again",
     "record_deal",
     "rederive",
+    "resume_game",
     "set_membership",
 ]

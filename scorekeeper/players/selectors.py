@@ -17,7 +17,7 @@ from django.db.models import QuerySet
 from django.db.models.functions import ExtractYear
 
 from scorekeeper import rules
-from scorekeeper.games.models import Game, Player, Seat
+from scorekeeper.games.models import COUNTED, Game, Player, Seat
 from scorekeeper.games.selectors import side_label
 from scorekeeper.games.summaries import tallies_from
 from scorekeeper.players.statistics import EventRow, Played, SeatRow, variant_order
@@ -29,6 +29,7 @@ from tournaments.standings import PassResult, rank
 EVENT = "tournament_table__"
 GAME_FIELDS = (
     "pk",
+    "number",
     "variant",
     "created_at",
     "deal_limit",
@@ -53,7 +54,7 @@ class Filters:
     variant: str | None = None
 
     def games(self, player: Player) -> QuerySet[Game]:
-        games = Game.objects.filter(seats__player=player)
+        games = played_by(player)
         if self.year is not None:
             games = games.filter(created_at__year=self.year)
         if self.variant:
@@ -96,10 +97,15 @@ class History:
 side_of = rules.side_of_seat
 
 
+def played_by(player: Player) -> QuerySet[Game]:
+    """The games the player sat in that count: an abandoned or deleted game is on no player page."""
+    return Game.objects.filter(COUNTED, seats__player=player)
+
+
 def choices(player: Player) -> tuple[list[int], list[str]]:
     """The years and variants the player has games in, for the filters: one query."""
     rows = (
-        Game.objects.filter(seats__player=player)
+        played_by(player)
         .annotate(year=ExtractYear("created_at"))
         .values_list("year", "variant")
         .distinct()
@@ -117,7 +123,7 @@ def history(player: Player, filters: Filters = Filters()) -> History:
 
 def shared_games(player: Player, other: Player) -> QuerySet[Game]:
     """The games both sat in, on the same side or not."""
-    return Game.objects.filter(seats__player=player).filter(seats__player=other)
+    return played_by(player).filter(seats__player=other)
 
 
 def played_games(player: Player, games: QuerySet[Game]) -> tuple[list[Played], dict[int, str]]:
@@ -140,9 +146,10 @@ def played(player: int, row: Sequence[Any], seat_rows: Sequence[tuple[Any, ...]]
     A game without a summary (the rules refused its entries when it was summarized) is listed with
     its stored totals and counted nowhere.
     """
-    (game_id, variant, created, limit, totals, finished, winner, summary, *event) = row
+    (game_id, number, variant, created, limit, totals, finished, winner, summary, *event) = row
     common = {
         "game": game_id,
+        "number": number,
         "variant": variant,
         "played_at": created,
         "player": player,

@@ -4,7 +4,10 @@ Every write scores the game with the rules engine and stores its summary: each s
 deals (`tally_deals`) and the ranks. The selectors hand over one `Played` per game from it; everything
 here reads those rows only. Decided here:
 
-- Statistics and records count finished games only: a running game has no result yet.
+- Statistics and records count finished games only: a running game has no result yet, an abandoned or
+  deleted one none at all (the selectors leave those out).
+- Games and wins per variant are the club's own games, as the leaderboards count them; a tournament's
+  passes are counted apart (the tournament is rated once, by its final place). The figures read both.
 - Points are what the board says: a Schieber deal's score is card points, Weis and Stöck with the
   trump's multiplier; Weis per deal is the Weis as announced (not multiplied, without Stöck).
 - A win is the game's sole winner; a shared first place is no win. Against another player, the one
@@ -90,6 +93,8 @@ class Played:
     is_pass: bool = False
     """A game of a fixed number of deals (a tournament pass)."""
     event: EventRow | None = None
+    number: int | None = None
+    """The game's number in its club (#3); a tournament table's game has none."""
 
     @cached_property
     def seat(self) -> SeatRow:
@@ -196,11 +201,15 @@ class Figure:
 
 @dataclass(frozen=True)
 class VariantStats:
+    """`games` and `wins` are the club's own games, as the leaderboards count them: a tournament is
+    rated once, by its final place, so its passes are counted apart (`passes`). The figures read all."""
+
     variant: str
     games: int
     wins: int
     deals: int
     figures: tuple[Figure, ...] = ()
+    passes: int = 0
 
     @property
     def win_rate(self) -> float | None:
@@ -307,16 +316,19 @@ def variant_order(variant: str) -> int:
 
 
 def statistics(games: Iterable[Played]) -> list[VariantStats]:
-    return [
-        VariantStats(
-            variant=variant,
-            games=len(played),
-            wins=sum(1 for game in played if game.won),
-            deals=sum(game.deal_count for game in played),
-            figures=tuple(FIGURES[key](played, added(played)) for key in figures_of(variant)),
-        )
-        for variant, played in by_variant(games).items()
-    ]
+    return [_variant_stats(variant, played) for variant, played in by_variant(games).items()]
+
+
+def _variant_stats(variant: str, played: Sequence[Played]) -> VariantStats:
+    own = [game for game in played if game.event is None]
+    return VariantStats(
+        variant=variant,
+        games=len(own),
+        wins=sum(1 for game in own if game.won),
+        deals=sum(game.deal_count for game in played),
+        figures=tuple(FIGURES[key](played, added(played)) for key in figures_of(variant)),
+        passes=len(played) - len(own),
+    )
 
 
 # ---- partners and opponents -----------------------------------------------------------------------------

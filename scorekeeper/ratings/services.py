@@ -26,7 +26,7 @@ from django.db import transaction
 from django.db.models import Count, Max, Q
 
 from scorekeeper import rules
-from scorekeeper.games.models import Club, Deal, Game
+from scorekeeper.games.models import COUNTED, Club, Deal, Game
 from scorekeeper.ratings.models import Rating, RatingChange
 from scorekeeper.ratings.skill import (
     DEFAULT,
@@ -49,11 +49,12 @@ from tournaments.results import final_places
 
 
 def game_event(game: Game, result: GameResult | None = None) -> Event | None:
-    """The finished game as rated: its seats and places; None while it runs or with fewer than 2 sides.
+    """The finished game as rated: its seats and places; None while it runs, once abandoned or deleted,
+    or with fewer than 2 sides.
 
     Reads `game.seats` and `game.deals` (prefetched by the rebuild); `result` spares re-scoring.
     """
-    if not game.finished:
+    if not game.finished or not game.counts:
         return None
     seats = sorted(game.seats.all(), key=lambda seat: seat.position)
     deals = sorted(game.deals.all(), key=lambda deal: deal.number)
@@ -242,9 +243,8 @@ def rebuild_club(club: Club) -> int:
     RatingChange.objects.filter(player__club=club).delete()
     Rating.objects.filter(player__club=club).delete()
     by_variant: dict[str, list[Event]] = defaultdict(list)
-    games = Game.objects.filter(club=club, finished=True, tournament_table__isnull=True).prefetch_related(
-        "seats", "deals"
-    )
+    games = Game.objects.filter(COUNTED, club=club, finished=True, tournament_table__isnull=True)
+    games = games.prefetch_related("seats", "deals")
     for game in games:
         if (event := game_event(game)) is not None:
             by_variant[game.variant].append(event)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import groupby
 
-from django.db.models import F
+from django.db.models import Count, F
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext
@@ -37,21 +37,35 @@ def rated_variants(club: Club) -> list[str]:
 class Place:
     rank: int
     rating: Rating
+    events: int = 0
+    """Finished tournaments rated: each once, by final place (its passes are no games of their own)."""
 
     @property
     def ordinal(self) -> float:
         return Skill(self.rating.mu, self.rating.sigma).ordinal
 
 
-def _ranked(ratings: list[Rating]) -> list[Place]:
+def _ranked(ratings: list[Rating], events: dict[int, int]) -> list[Place]:
     """Competition ranks by the rating shown (to its one decimal): equal ratings share a place."""
     places: list[Place] = []
     for index, rating in enumerate(ratings):
-        place = Place(index + 1, rating)
+        place = Place(index + 1, rating, events.get(rating.player_id, 0))
         if places and round(places[-1].ordinal, 1) == round(place.ordinal, 1):
-            place = Place(places[-1].rank, rating)
+            place = Place(places[-1].rank, rating, place.events)
         places.append(place)
     return places
+
+
+def rated_events(club: Club, variant: str) -> dict[int, int]:
+    """Each player's rated tournaments in the variant, in one query."""
+    rows = (
+        RatingChange.objects.filter(player__club=club, variant=variant, tournament__isnull=False)
+        .values("player_id")
+        .order_by()
+        .annotate(events=Count("pk"))
+        .values_list("player_id", "events")
+    )
+    return dict(rows)
 
 
 @require_safe
@@ -70,7 +84,7 @@ def leaderboard(request: HttpRequest, slug: str, variant: str) -> HttpResponse:
         "variant": variant,
         "variant_label": variant_label(variant),
         "variants": [(key, variant_label(key)) for key in rated_variants(club)],
-        "places": _ranked(ratings),
+        "places": _ranked(ratings, rated_events(club, variant)),
     }
     return render(request, "scorekeeper/ratings/leaderboard.html", context)
 
@@ -148,6 +162,7 @@ def rating_history(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     changes = (
         RatingChange.objects.filter(player=player)
         .select_related("tournament")
+        .annotate(game_number=F("game__number"))
         .order_by("variant", "at", "pk")
     )
     order = {key: index for index, key in enumerate(rules.VARIANT_MODULES)}

@@ -333,6 +333,29 @@ def test_a_correction_page_keeps_its_form_while_other_deals_are_sent(
     assert stored(game) == [(1, hearts(90)), (2, hearts(100))]
 
 
+def test_a_saved_correction_goes_back_to_the_game_while_another_waits_to_be_fixed(
+    new_page: Callable[..., Page], live_server: LiveServer, game: Game
+) -> None:
+    """Issue 13, point 19: a correction of deal 2 refused (156 leaves team B 1 point) waits at its row; a
+    correction of deal 1 saved afterwards goes back to the game page, the address too: only its own
+    refusal keeps a correction page open."""
+    play(game, [hearts(83), hearts(100)], by=User.objects.get(username="owner"))
+    page = new_page(service_workers="block")
+    open_game(page, live_server.url, game)
+    page.goto(f"{live_server.url}/games/{game.pk}/deals/2/edit/")
+    page.locator("#dealform input[name=points]").fill("156")
+    page.get_by_role("button", name="Save correction").click()
+    expect(page.locator("#outbox")).to_contain_text("deal 2 was refused")
+    expect(page).to_have_url(f"{live_server.url}/games/{game.pk}/deals/2/edit/")
+    page.goto(f"{live_server.url}/games/{game.pk}/deals/1/edit/")
+    page.locator("#dealform input[name=points]").fill("90")
+    page.get_by_role("button", name="Save correction").click()
+    expect(page).to_have_url(f"{live_server.url}/games/{game.pk}/")
+    expect(page.locator("#dealform h2")).to_have_text("Deal 3")
+    expect(page.locator('#deals tr[data-deal="2"]')).to_contain_text("team B would have 1")
+    screenshot(page, "correction-back-to-the-game-390")
+
+
 def test_a_table_phone_keeps_its_deals_offline_too(
     new_page: Callable[..., Page], relay: Relay, club: Club
 ) -> None:

@@ -55,7 +55,7 @@ def test_play_a_putz_game_to_the_winner(
     expect(page.locator("#newgame[data-before]")).to_have_count(0)
     for seat, name in enumerate(SEATS, start=1):
         page.get_by_label(f"Seat {seat}", exact=True).press_sequentially(name)
-    expect(page.get_by_label("Seat 4 (optional)")).to_have_value("")
+    expect(page.get_by_label("Seat 4 (only with 5 players)")).to_have_value("")  # 4 is no Putz table
     page.get_by_text("Adjust the rules").click()
     expect(page.locator('input[name="lose_at"]')).to_have_attribute("placeholder", "by player count")
     page.locator('input[name="win_at"]').fill("2")

@@ -24,6 +24,7 @@ from django.urls import reverse
 from scorekeeper.games import services as games
 from scorekeeper.games.models import Club, Game
 from tournaments import seating, services
+from tournaments.exports import _fact_cells
 from tournaments.models import Seating, Table, Tournament
 
 NAMES = ("Anna", "Beat", "Cla", "Dora", "Emil", "Fränzi", "Gian", "Heidi")
@@ -42,15 +43,17 @@ STANDINGS_CSV = [
     ["7", "6", "Fränzi", "117", "117", "", "0", "0", ""],
     ["7", "8", "Heidi", "117", "117", "", "0", "0", ""],
 ]
-TABLE_1, TABLE_2, NO_WEIS = ["Anna", "Beat", "Cla", "Dora"], ["Emil", "Fränzi", "Gian", "Heidi"], "A 0 / B 0"
+TABLE_1, TABLE_2, NO_WEIS = ["Anna", "Beat", "Cla", "Dora"], ["Emil", "Fränzi", "Gian", "Heidi"], ["0", "0"]
 SEATS = ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]
+FACTS = ["Trump", "Trump name", "Points A", "Points B", "Match", "Weis A", "Weis B", "Stöck"]
 DEALS_CSV = [
-    ["Pass", "Table", "Deal", *SEATS, "Trump", "Points", "Match", "Weis", "Stöck", "Score A", "Score B"],
-    ["1", "1", "1", *TABLE_1, "hearts", "A 100 / B 57", "", NO_WEIS, "", "100", "57"],
-    ["1", "1", "2", *TABLE_1, "obenabe", "A 67 / B 90", "", NO_WEIS, "", "67", "90"],
-    ["1", "2", "1", *TABLE_2, "spades", "A 157 / B 0", "A", NO_WEIS, "", "157", "0"],
-    ["1", "2", "2", *TABLE_2, "clubs", "A 40 / B 117", "", NO_WEIS, "", "40", "117"],
+    ["Pass", "Table", "Deal", *SEATS, *FACTS, "Score A", "Score B"],
+    ["1", "1", "1", *TABLE_1, "hearts", "Rosen", "100", "57", "", *NO_WEIS, "", "100", "57"],
+    ["1", "1", "2", *TABLE_1, "obenabe", "Obenabe", "67", "90", "", *NO_WEIS, "", "67", "90"],
+    ["1", "2", "1", *TABLE_2, "spades", "Schilten", "157", "0", "A", *NO_WEIS, "", "157", "0"],
+    ["1", "2", "2", *TABLE_2, "clubs", "Eicheln", "40", "117", "", *NO_WEIS, "", "40", "117"],
 ]
+"""One number a cell (issue 13, point 19), the trump as the engine's key beside the club's word for it."""
 
 PASS_PAGES = ("print_seating", "print_cards", "print_sheets")
 PAGES = (*PASS_PAGES, "print_schedule", "print_standings", "export_standings", "export_deals")
@@ -280,9 +283,58 @@ def test_deals_csv_without_partners_scores_each_seat(club: Club, director_client
     games.record_deal(game_id=table.game_id, entry=entry, by=None, number=1, client_token=uuid.uuid4())
     header, row = rows(director_client.get(url("export_deals", tournament)))
     assert header[-4:] == ["Score seat 1", "Score seat 2", "Score seat 3", "Score seat 4"]
-    assert row[:8] == ["1", "1", "1", "Anna", "Beat", "Cla", "Dora", "hearts"]
-    assert row[8] == "Anna 50 / Beat 20 / Cla 50 / Dora 37"
+    assert header[7:13] == [
+        "Trump",
+        "Trump name",
+        "Points seat 1",
+        "Points seat 2",
+        "Points seat 3",
+        "Points seat 4",
+    ]
+    assert row[:13] == [
+        "1",
+        "1",
+        "1",
+        "Anna",
+        "Beat",
+        "Cla",
+        "Dora",
+        "hearts",
+        "Rosen",
+        "50",
+        "20",
+        "50",
+        "37",
+    ]
     assert row[-4:] == ["10", "10", "0", "0"]
+
+
+def test_deals_csv_says_the_trump_in_the_clubs_suit_names(club: Club, director_client: Client) -> None:
+    """A club with French suits reads "Spades" beside the key."""
+    club.suit_names = "french"
+    club.save(update_fields=["suit_names"])
+    _header, *lines = rows(director_client.get(url("export_deals", build(club))))
+    assert [(line[7], line[8]) for line in lines] == [
+        ("hearts", "Hearts"),
+        ("obenabe", "Obenabe"),
+        ("spades", "Spades"),
+        ("clubs", "Clubs"),
+    ]
+
+
+def test_a_coiffeur_rows_points_and_match_are_its_teams() -> None:
+    """Coiffeur's details name the row and give the announcing team's points as one number."""
+    details = {"team": "B", "row": "spades", "points": 83, "match": True, "multiplier": 3}
+    assert _fact_cells(details, ["A", "B"], "german") == [
+        "spades",
+        "Schilten",
+        None,
+        83,
+        "B",
+        None,
+        None,
+        None,
+    ]
 
 
 def test_an_empty_event_exports_headers_only(club: Club, director_client: Client) -> None:

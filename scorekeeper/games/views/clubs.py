@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from scorekeeper.games import selectors, services
 from scorekeeper.games.forms import ClubForm, MemberForm, PlayerForm, RoleForm, SignUpForm
+from scorekeeper.games.languages import use_club_language
 from scorekeeper.games.models import Club, Membership, Role
 from scorekeeper.games.permissions import Need, load_club
 
@@ -101,6 +102,7 @@ def club_manage(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST":
         if form.is_bound and form.is_valid():
             form.save()
+            use_club_language(club)  # a new language says so in its own words, as the next page will
             messages.success(request, _("Club settings saved."))
             return redirect("games:club_manage", slug=club.slug)
         if member_form.is_bound and member_form.is_valid():
@@ -126,6 +128,7 @@ def club_manage(request: HttpRequest, slug: str) -> HttpResponse:
         "member_form": member_form,
         "members": members,
         "roles": Role.choices,
+        "deleted_games": selectors.deleted_games(club),
     }
     return render(request, "scorekeeper/club_manage.html", context)
 

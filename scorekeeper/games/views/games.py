@@ -1,21 +1,31 @@
-"""New game, the live game page, its spectator refresh, and the history of changes."""
+"""New game, the live game page, its spectator refresh, the history of changes, and what is done to a
+game as a whole: abandon, resume, delete, play again."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from django.contrib import messages
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods, require_safe
+from django.utils.translation import gettext
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper import rules
 from scorekeeper.games import live, selectors, services
 from scorekeeper.games.forms import NewGameForm, SettingsForm, variant_choices
 from scorekeeper.games.models import Club, Game
 from scorekeeper.games.offline import keep_offline
-from scorekeeper.games.permissions import GameAccess, Need, game_access, load_club, load_game
+from scorekeeper.games.permissions import (
+    GameAccess,
+    Need,
+    game_access,
+    load_club,
+    load_club_game,
+    load_game,
+)
 from scorekeeper.games.rule_messages import translate
 from scorekeeper.games.views.deals import blank_deal_form, render_board
 from scorekeeper.rules.base import InvalidDeal
@@ -119,6 +129,40 @@ def live_game(
 @require_safe
 def deal_audit(request: HttpRequest, pk: int) -> HttpResponse:
     game = load_game(request.user, pk, Need.READ)
-    return render(
-        request, "scorekeeper/deal_audit.html", {"game": game, "changes": selectors.deal_audit(game)}
-    )
+    return render(request, "scorekeeper/deal_audit.html", {"game": game, "audit": selectors.deal_audit(game)})
+
+
+@require_POST
+def game_abandon(request: HttpRequest, pk: int) -> HttpResponse:
+    game = load_club_game(request.user, pk, "abandon")
+    try:
+        services.abandon_game(game_id=game.pk, by=request.user)
+    except services.GameRefused as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, gettext("Game abandoned: it counts nowhere. Resume it to play on."))
+    return redirect("games:game", pk=game.pk)
+
+
+@require_POST
+def game_resume(request: HttpRequest, pk: int) -> HttpResponse:
+    game = load_club_game(request.user, pk, "resume")
+    services.resume_game(game_id=game.pk, by=request.user)
+    messages.success(request, gettext("Game resumed."))
+    return redirect("games:game", pk=game.pk)
+
+
+@require_POST
+def game_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    game = load_club_game(request.user, pk, "delete")
+    services.delete_game(game_id=game.pk, by=request.user)
+    messages.success(request, gettext("%(game)s deleted.") % {"game": game.title})
+    return redirect("games:club", slug=game.club.slug)
+
+
+@require_POST
+def game_again(request: HttpRequest, pk: int) -> HttpResponse:
+    """The next game with the same players in the same seats; a second tap opens the same one."""
+    game = load_club_game(request.user, pk, "again")
+    started = services.play_again(game_id=game.pk, by=request.user)
+    return redirect("games:game", pk=started.pk)

@@ -204,11 +204,15 @@ function queue(form, kind) {
     put(item);
   } catch {
     window.alert(words.storage); // the phone's storage is full: say so, keep the form as typed
-    return false;
+    return null;
   }
   done = "";
   emit("outbox:queued", { id: item.id, number });
-  return true;
+  return item.id;
+}
+
+function refusedItem(id) {
+  return mine().some((item) => item.id === id && item.state === "refused");
 }
 
 document.addEventListener("submit", (event) => {
@@ -216,13 +220,15 @@ document.addEventListener("submit", (event) => {
   if (!form || !page || event.defaultPrevented) return; // confirm.js: the scorer said no
   event.preventDefault();
   const kind = form.dataset.outbox;
-  if (!queue(form, kind)) return;
+  const id = queue(form, kind);
+  if (!id) return;
   if (kind === "add") resetForNext(form);
   paint();
   flush().then(() => {
-    // A correction waits here for its answer: saved (or waiting for a network), the game page shows
-    // it; refused with its form, the form stays here with the errors beside the fields.
-    if (kind !== "edit" || mine().some((item) => item.state === "refused" && item.kind === "edit")) return;
+    // A correction waits here for its own answer only: saved (or waiting for a network, or behind another
+    // deal still to fix), the game page shows it; this very correction refused, the form stays here with
+    // the errors beside the fields.
+    if (kind !== "edit" || refusedItem(id)) return;
     sessionStorage.setItem(DONE, done);
     window.location.assign(page.game);
   });

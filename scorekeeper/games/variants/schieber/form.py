@@ -46,7 +46,9 @@ class SchieberDealForm(DealForm):
         self.fields["trump"].choices = [(m.key, f"{m.symbol} {m.name}") for m in mode_names(self.suit_names)]
         teams = self.team_choices()
         self.fields["team"].choices = teams
-        self.fields["first_out"].choices = teams
+        # "none" clears an answer a correction made moot: the deal no longer ends the game
+        nobody = pgettext("target reached first: by no team", "none")
+        self.fields["first_out"].choices = [("", nobody), *teams]
         self.fields["stoeck"].choices = [("", pgettext("stöck: by no team", "none")), *teams]
         self.fields["announced_by"].choices = [("", gettext("not noted")), *teams]
         for weis in ("weis_a", "weis_b"):
