@@ -18,6 +18,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.games.models import Club, Game, GameChange, Player
+from scorekeeper.games.selectors import user_clubs
 from scorekeeper.ratings.models import Rating
 from tests.conftest import play
 from tournaments import services as events
@@ -90,6 +91,7 @@ def test_a_finished_game_is_not_abandoned_but_an_admin_deletes_it_for_good(
     for path in ("", "history/", "live/", "record.json"):
         assert admin.get(f"/games/{game.pk}/{path}").status_code == 404
     assert "deleted by admin on" in html(admin.get("/clubs/zuerich/manage/"))  # the audit outlives it
+    assert user_clubs(User.objects.get(username="admin")).get(slug="zuerich").game_count == 0
 
 
 def stats_of(client: Client, player: Player) -> dict[str, tuple[int, int]]:

@@ -9,7 +9,7 @@ from django.contrib import admin
 from django.db.models import Model
 from django.http import HttpRequest
 
-from scorekeeper.games.models import Club, Deal, DealChange, Game, Membership, Player, Seat
+from scorekeeper.games.models import Club, Deal, DealChange, Game, GameChange, Membership, Player, Seat
 
 
 class MembershipInline(admin.TabularInline):
@@ -58,7 +58,19 @@ class DealInline(admin.TabularInline):
 class GameAdmin(admin.ModelAdmin):
     list_display = ["__str__", "club", "variant", "finished", "winner", "created_at"]
     list_filter = ["variant", "finished", "club"]
-    readonly_fields = ["totals", "finished", "winner", "revision", "seat_names", "created_by", "created_at"]
+    readonly_fields = [
+        "totals",
+        "finished",
+        "winner",
+        "revision",
+        "seat_names",
+        "number",
+        "abandoned_at",
+        "deleted_at",
+        "follows",
+        "created_by",
+        "created_at",
+    ]
     inlines = [SeatInline, DealInline]
 
     def has_add_permission(
@@ -72,6 +84,21 @@ class DealChangeAdmin(admin.ModelAdmin):
     list_display = ["game", "deal_number", "action", "by", "at"]
     list_filter = ["action"]
     readonly_fields = ["game", "deal_number", "action", "before", "after", "by", "at"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+
+@admin.register(GameChange)
+class GameChangeAdmin(admin.ModelAdmin):
+    """Abandoned, resumed, deleted: through the game page only, so it is audited."""
+
+    list_display = ["game", "action", "by", "at"]
+    list_filter = ["action"]
+    readonly_fields = ["game", "action", "by", "at"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

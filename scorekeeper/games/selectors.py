@@ -195,11 +195,12 @@ def _board(access: GameAccess, seats: list[str], stored: list[tuple[Any, Any]], 
 
 
 def user_clubs(user: User | AnonymousUser) -> QuerySet[Club]:
-    """Clubs the user belongs to, then public clubs, each with its number of games."""
+    """Clubs the user belongs to, then public clubs, each with its number of games (a deleted one is gone)."""
     visible = Q(is_public=True)
     if user.is_authenticated:
         visible |= Q(memberships__user=user)
-    return Club.objects.filter(visible).distinct().annotate(game_count=Count("games", distinct=True))
+    kept = Count("games", filter=Q(games__deleted_at__isnull=True), distinct=True)
+    return Club.objects.filter(visible).distinct().annotate(game_count=kept)
 
 
 def club_games(club: Club) -> QuerySet[Game]:
