@@ -149,6 +149,7 @@ def make_tournament(world_names: Names, club: Club, owner: User) -> tuple[Tourna
         seed=20261121,
         public_registration=True,
         capacity=40,
+        visibility="public",  # the team event keeps its club's default: members only in a private club
     )
     for name in world_names.players[:9]:
         services.check_in(entrant=services.register(tournament=tournament, name=name))

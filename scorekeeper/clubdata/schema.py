@@ -98,6 +98,7 @@ TOURNAMENTS = Part(
     kind=TOURNAMENT,
     order=("created_at", "pk"),
     refs=(("created_by", USER),),
+    optional=("visibility", "share_key", "self_registration_limit"),
     children=(
         Part(
             Entrant,

@@ -38,7 +38,7 @@ from ..forms import (
     rules_form,
     tournament_settings,
 )
-from ..models import Entrant, Format, Tournament
+from ..models import Entrant, Format, Tournament, Visibility
 from ..selectors import entrants as roster
 from ..selectors import progress
 from ..selectors import tables as table_reads
@@ -63,7 +63,8 @@ def create(request: HttpRequest, club: str) -> HttpResponse:
     organiser = load_club(request.user, club, Need.ADMIN)
     format = _asked_format(request, Format.EINZELSCHIEBER)
     data = request.POST if request.method == "POST" else None
-    initial = {**default_tie_breaks(), **_typed(request), "format": format}
+    visibility = {"visibility": services.default_visibility(organiser)}
+    initial = {**default_tie_breaks(), **visibility, **_typed(request), "format": format}
     form = TournamentForm(data, format=format, initial=initial)
     rules = rules_form(data, format=format, settings=None, suit_names=organiser.suit_names)
     if data is not None and form.is_valid() and rules.is_valid():
@@ -111,12 +112,21 @@ def _save(tournament: Tournament, options: dict[str, Any], settings: dict[str, A
     tournament.save()
 
 
+def share_link(request: HttpRequest, tournament: Tournament | None) -> str | None:
+    """A link-only event's link with its key, to pass on to the players; None for the others."""
+    if tournament is None or tournament.visibility != Visibility.LINK:
+        return None
+    path = reverse("tournaments:tournament", args=[tournament.slug])
+    return request.build_absolute_uri(f"{path}?key={tournament.share_key}")
+
+
 def _form_page(
     request: HttpRequest, club: Club, tournament: Tournament | None, form: TournamentForm, rules: SettingsForm
 ) -> HttpResponse:
     context = {
         "club": club,
         "tournament": tournament,
+        "share_link": share_link(request, tournament),
         "form": form,
         "rules_form": rules,
         "format_rules": form.rules,
@@ -173,6 +183,7 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "headcount": progress.headcount(tournament, next_number),
         "standings": selectors.standings(tournament)[:STANDINGS_SHOWN],
         "changes": progress.audit(tournament),
+        "share_link": share_link(request, tournament),
     }
     return render(request, "tournaments/director/dashboard.html", context)
 

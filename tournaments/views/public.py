@@ -1,7 +1,8 @@
-"""The public pages, no login: the event, self-registration, where do I sit, standings, projector, a player.
+"""The event's own pages, no login for a public event: the event, self-registration, where do I sit,
+standings, projector, a player.
 
-Anyone may read them (load_tournament with Need.READ). They never show a table's link or PIN, and the
-standings (and a player's scores) stop at the pass the director froze them from.
+Whoever the event's visibility lets in may read them (access.load_event). They never show a table's link
+or PIN, and the standings (and a player's scores) stop at the pass the director froze them from.
 
 A rendered page of the standings (and its poll's answer) is kept in the shared cache (settings.CACHES)
 under the event, its standings version, the page and the language: every spectator between two deals
@@ -29,7 +30,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import services
-from ..access import is_director, load_tournament
+from ..access import is_director, load_event
 from ..formats import format_rules
 from ..models import Pass, Scoring, Tournament
 from ..selectors import entrants as roster
@@ -78,7 +79,7 @@ def _registration(tournament: Tournament, count: int) -> str:
     """ "open", "full" or "closed": what the event page and the registration page offer."""
     if not tournament.public_registration or tournament.finished:
         return "closed"
-    if tournament.capacity is not None and count >= tournament.capacity:
+    if count >= services.self_registration_capacity(tournament):
         return "full"
     return "open"
 
@@ -87,7 +88,7 @@ def _registration(tournament: Tournament, count: int) -> str:
 def event(request: HttpRequest, slug: str) -> HttpResponse:
     """Where do I sit? first; then the facts, a page of the current pass's tables (?tables=) and a page of
     the players (?page=): all 2000 players and 500 tables made a 739 KB page. Seven queries, any size."""
-    tournament = load_tournament(request.user, slug)
+    tournament = load_event(request, slug)
     drawn = current_pass(tournament)
     entrants = roster.entrants(tournament)
     players = Paginator(entrants, EVENT_PLAYERS).get_page(request.GET.get("page"))
@@ -116,7 +117,7 @@ def _tables_page(drawn: Pass | None, raw: str | None) -> Page | None:
 @require_http_methods(["GET", "POST"])
 def register(request: HttpRequest, slug: str) -> HttpResponse:
     """Self-registration while the director allows it, up to the capacity; the director checks in."""
-    tournament = load_tournament(request.user, slug)
+    tournament = load_event(request, slug)
     state = _registration(tournament, tournament.entrants.count())
     form = RegisterForm(request.POST if request.method == "POST" else None)
     context = {"tournament": tournament, "form": form, "registration": state, "here": "register"}
@@ -146,7 +147,7 @@ def register(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def where_do_i_sit(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = load_tournament(request.user, slug)
+    tournament = load_event(request, slug)
     query = request.GET.get("q", "").strip()[:60]
     drawn = current_pass(tournament)
     found = where_they_sit(tournament, drawn, matching(tournament, query)) if query else []
@@ -203,7 +204,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     and then. A search (?q=) is rendered each time: it is one spectator's own, and kept it would only
     push the pages everyone reads out of the cache.
     """
-    tournament = load_tournament(request.user, slug)
+    tournament = load_event(request, slug)
     version = standings_version(tournament)
     if request.htmx and request.GET.get("since") == version:
         return HttpResponse(status=204)
@@ -235,7 +236,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def projector(request: HttpRequest, slug: str) -> HttpResponse:
     """The hall's screen: the top of the standings beside the seating, a screen of tables per refresh."""
-    tournament = load_tournament(request.user, slug)
+    tournament = load_event(request, slug)
     top = _number(request.GET.get("top"), PROJECTOR_TOP, 1, 50)
     drawn = current_pass(tournament)
     screens = max(1, -(-drawn.tables.count() // PROJECTOR_TABLES)) if drawn else 1
@@ -258,7 +259,7 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def entrant(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    tournament = load_tournament(request.user, slug)
+    tournament = load_event(request, slug)
     player = roster.entrant(tournament, pk)
     passes, line = player_passes(tournament, player)
     context = {
