@@ -261,6 +261,8 @@ ROUTE_ARGS: dict[str, Callable[[World], dict[str, Any]]] = {
     "tournaments:tournament_draw": lambda w: {"slug": w.tournament.slug},
     "tournaments:tournament_undo": lambda w: {"slug": w.tournament.slug},
     "tournaments:tournament_reopen": lambda w: {"slug": w.tournament.slug, "pk": w.past.pk},
+    "tournaments:tournament_confirm": lambda w: {"slug": w.tournament.slug, "pk": w.finished.pk},
+    "tournaments:tournament_unblock": lambda w: {"slug": w.tournament.slug, "pk": w.finished.pk},
     "tournaments:tournament_substitute": lambda w: {"slug": w.tournament.slug, "pk": w.seat.pk},
     # a table's link
     "tournaments:table": lambda w: {"token": w.current.token},

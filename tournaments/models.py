@@ -204,6 +204,14 @@ class Table(models.Model):
     pin_failures = models.PositiveSmallIntegerField(default=0)
     pin_failed_at = models.DateTimeField(null=True, blank=True)  # the last wrong PIN: the cooldown's start
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        USER,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text=_("The director who confirmed for the table; empty: the table confirmed itself."),
+    )
 
     class Meta:
         ordering = ["number"]

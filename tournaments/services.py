@@ -519,14 +519,63 @@ def _where(table: Table) -> dict[str, Any]:
 def reopen_table(*, table: Table, by: User) -> None:
     """The director reopens a confirmed (or PIN-blocked) table for corrections."""
     table = locked_table(table.token)
-    table.confirmed_at, table.pin_failures = None, 0
-    table.save(update_fields=["confirmed_at", "pin_failures"])
+    table.confirmed_at, table.confirmed_by, table.pin_failures = None, None, 0
+    table.save(update_fields=["confirmed_at", "confirmed_by", "pin_failures"])
     _settle_finished(table.pass_played.tournament)
     _audit(
         table.pass_played.tournament,
         _("Table %(table)s of %(pass_word)s %(number)s reopened") % _where(table),
         by,
     )
+
+
+@transaction.atomic
+def unblock_table(*, table: Table, by: User) -> None:
+    """The director gives a table its tries back at once, instead of letting it wait for the cooldown."""
+    table = locked_table(table.token)
+    if not table.pin_failures:
+        raise TournamentError(_("Table %(table)s has no wrong PIN to forgive.") % {"table": table.number})
+    table.pin_failures, table.pin_failed_at = 0, None
+    table.save(update_fields=["pin_failures", "pin_failed_at"])
+    _audit(
+        table.pass_played.tournament,
+        _("Table %(table)s of %(pass_word)s %(number)s: PIN unblocked") % _where(table),
+        by,
+    )
+
+
+@transaction.atomic
+def confirm_for_table(*, table: Table, by: User) -> Table:
+    """The director confirms a table the players cannot (a phone gone, a PIN lost, a corrected table of an
+    earlier pass). Under the locks a table's own confirmation takes: never twice, never over a deal being
+    saved; the audit says who, and how many deals the table had if it was not complete."""
+    table = locked_table(table.token)
+    game = Game.objects.select_for_update().get(pk=table.game_id)
+    if table.locked:
+        raise TournamentError(_("This table is confirmed already."))
+    table.confirmed_at, table.confirmed_by = timezone.now(), by
+    table.save(update_fields=["confirmed_at", "confirmed_by"])
+    said = {**_where(table), "deals": game.deals.count(), "of": game.deal_limit}
+    if game.finished:
+        what = _("Table %(table)s of %(pass_word)s %(number)s confirmed by the director") % said
+    elif game.deal_limit:
+        what = (
+            ngettext(
+                "Table %(table)s of %(pass_word)s %(number)s confirmed by the director "
+                "with %(deals)s of %(of)s deal",
+                "Table %(table)s of %(pass_word)s %(number)s confirmed by the director "
+                "with %(deals)s of %(of)s deals",
+                game.deal_limit,
+            )
+            % said
+        )
+    else:
+        what = (
+            _("Table %(table)s of %(pass_word)s %(number)s confirmed by the director before its end") % said
+        )
+    _audit(table.pass_played.tournament, what, by)
+    _settle_finished(table.pass_played.tournament)
+    return table
 
 
 def table_guard(token: str) -> Callable[[Game], None]:

@@ -94,7 +94,7 @@ class Loader:
             if field.name in row or field.name not in part.optional
         }
         for name, kind in part.refs:
-            if name not in skip:
+            if name not in skip and (name in row or name not in part.optional):
                 values[name] = self.resolve(kind, row[name], scope)
         if part.parent:
             values[part.parent] = parent

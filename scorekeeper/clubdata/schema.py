@@ -52,7 +52,8 @@ class Part:
     refs: tuple[tuple[str, str], ...] = ()  # (foreign key, kind of target)
     derived: tuple[str, ...] = ()  # computed again on import: not copied
     checked: tuple[str, ...] = ()  # derived columns exported under "derived", for the import to compare
-    optional: tuple[str, ...] = ()  # added since version 1: an older export lacks them, they get the default
+    optional: tuple[str, ...] = ()  # added since version 1 (columns or references): an older export lacks
+    # them, they get the default
     children: tuple[Part, ...] = ()
 
     def __post_init__(self) -> None:
@@ -120,7 +121,8 @@ TOURNAMENTS = Part(
                     "tables",
                     parent="pass_played",
                     order=("number",),
-                    refs=(("game", GAME),),
+                    refs=(("game", GAME), ("confirmed_by", USER)),
+                    optional=("confirmed_by",),
                     children=(
                         Part(
                             TableSeat,

@@ -38,6 +38,7 @@ from ..selectors.public import (
     current_pass,
     matching,
     player_passes,
+    podium,
     seating,
     standings_page,
     standings_table,
@@ -103,8 +104,20 @@ def event(request: HttpRequest, slug: str) -> HttpResponse:
         "registration": _registration(tournament, players.paginator.count),
         "director": is_director(request.user, tournament),
         "here": "event",
+        **_podium(tournament),
     }
     return render(request, "tournaments/event.html", context)
+
+
+def _podium(tournament: Tournament) -> dict[str, object]:
+    """A finished event's podium and its winners (a pair, or several tied); nothing while the director
+    keeps the standings frozen: the prize-giving reveals them."""
+    if not tournament.finished or tournament.frozen_from_pass:
+        return {"podium": None}
+    places = podium(tournament)
+    first = [place for place in places if place.place == 1]
+    names = [" & ".join(place.names) for place in first]
+    return {"podium": places, "winners": {"names": names, "people": sum(len(p.names) for p in first)}}
 
 
 def _tables_page(drawn: Pass | None, raw: str | None) -> Page | None:
@@ -233,25 +246,39 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/standings.html", context)
 
 
+def _screens(count: int, per_screen: int) -> int:
+    return max(1, -(-count // per_screen))
+
+
 @require_GET
 def projector(request: HttpRequest, slug: str) -> HttpResponse:
-    """The hall's screen: the top of the standings beside the seating, a screen of tables per refresh."""
+    """The hall's screen: a screen of the standings (`top` places, `ranks` the screen) beside a screen of
+    the seating (`page`); each refresh shows the next of both, so the whole standings pass by."""
     tournament = load_event(request, slug)
     top = _number(request.GET.get("top"), PROJECTOR_TOP, 1, 50)
     drawn = current_pass(tournament)
-    screens = max(1, -(-drawn.tables.count() // PROJECTOR_TABLES)) if drawn else 1
+    screens = _screens(drawn.tables.count(), PROJECTOR_TABLES) if drawn else 1
     page = _number(request.GET.get("page"), 0, 0, 10**6) % screens
     shown = slice(page * PROJECTOR_TABLES, (page + 1) * PROJECTOR_TABLES)
     seated = seating(tournament, drawn, shown) if drawn else None  # only the screen's tables are read
+    ranks = _number(request.GET.get("ranks"), 0, 0, 10**6)
+    table = standings_table(tournament, top, start=ranks * top)
+    rank_screens = _screens(table.count, top)
+    if ranks >= rank_screens:  # the event shrank meanwhile (a draw undone): back to the top
+        ranks, table = 0, standings_table(tournament, top)
     context = {
         "tournament": tournament,
-        "table": standings_table(tournament, top),
+        "table": table,
         "top": top,
         "seating": seated,
         "tables": seated.tables if seated else [],
         "page": page,
         "screens": screens,
         "next_page": (page + 1) % screens,
+        "ranks": ranks,
+        "rank_screens": rank_screens,
+        "places": (ranks * top + 1, min((ranks + 1) * top, table.count)),
+        "next_ranks": (ranks + 1) % rank_screens,
     }
     template = "tournaments/projector.html#screen" if request.htmx else "tournaments/projector.html"
     return render(request, template, context)
