@@ -207,7 +207,8 @@ class PassCell:
 
 @dataclass(frozen=True)
 class StandingRow:
-    rank: int
+    rank: int | None
+    """None: nothing played yet, so no place (the page shows a dash)."""
     entrant: int
     number: int
     name: str
@@ -303,6 +304,8 @@ def podium(tournament: Tournament) -> list[PodiumPlace]:
     seen: set[int] = set()
     previous = None
     for line in lines:
+        if line.standing.rank is None:  # the unranked come last: nothing played, no place
+            break
         if line.standing.entrant in seen:
             continue
         team = [line, *([by_entrant[p]] if (p := partners.get(line.standing.entrant)) in by_entrant else [])]
