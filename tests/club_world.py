@@ -149,6 +149,7 @@ def make_tournament(world_names: Names, club: Club, owner: User) -> tuple[Tourna
         seed=20261121,
         public_registration=True,
         capacity=40,
+        visibility="public",  # the team event keeps its club's default: members only in a private club
     )
     for name in world_names.players[:9]:
         services.check_in(entrant=services.register(tournament=tournament, name=name))
@@ -264,6 +265,8 @@ ROUTE_ARGS: dict[str, Callable[[World], dict[str, Any]]] = {
     "tournaments:tournament_draw": lambda w: {"slug": w.tournament.slug},
     "tournaments:tournament_undo": lambda w: {"slug": w.tournament.slug},
     "tournaments:tournament_reopen": lambda w: {"slug": w.tournament.slug, "pk": w.past.pk},
+    "tournaments:tournament_confirm": lambda w: {"slug": w.tournament.slug, "pk": w.finished.pk},
+    "tournaments:tournament_unblock": lambda w: {"slug": w.tournament.slug, "pk": w.finished.pk},
     "tournaments:tournament_substitute": lambda w: {"slug": w.tournament.slug, "pk": w.seat.pk},
     # a table's link
     "tournaments:table": lambda w: {"token": w.current.token},

@@ -162,6 +162,8 @@ ROWS = [
     Row("tournaments:tournament_draw", NOBODY, "admin", lambda w, d: {"reason": "Late"}),
     Row("tournaments:tournament_undo", NOBODY, "admin"),
     Row("tournaments:tournament_reopen", NOBODY, "admin"),
+    Row("tournaments:tournament_confirm", NOBODY, "admin"),
+    Row("tournaments:tournament_unblock", NOBODY, "admin"),
     Row("tournaments:tournament_substitute", NOBODY, "admin", lambda w, d: {"name": "Nina"}),
     # a table's link
     Row("tournaments:table", TOKEN, NOBODY),

@@ -1,23 +1,30 @@
 """Who may do what in a tournament, decided here only.
 
-The director is an admin or owner of the organising club. Public pages need no login. A table's
-phone needs no account either: the table's secret link is the key, and it opens only that table's
-game, only while its pass is the current one and the table is not confirmed.
+The director is an admin or owner of the organising club. The event's pages need no login while it is
+public; a link-only event opens to its link (the key in it), a members-only one to the club's members.
+A table's phone needs no account either: the table's secret link is the key, and it opens only that
+table's game, only while its pass is the current one and the table is not confirmed.
 """
 
 from __future__ import annotations
 
+import hmac
+
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Max, OuterRef, Subquery
-from django.http import Http404
+from django.http import Http404, HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scorekeeper.games.languages import use_club_language
-from scorekeeper.games.permissions import GameAccess, Need, check, load_club
+from scorekeeper.games.models import Membership
+from scorekeeper.games.permissions import GameAccess, Need, SignInRequired, check, load_club
 
-from .models import Pass, Table, Tournament
+from .models import Pass, Table, Tournament, Visibility
 from .services import table_guard
+
+OPENED_EVENTS = "opened_events"
+"""The session's list of link-only events whose key it has shown: their pages open without it after."""
 
 
 def load_tournament(user: User | AnonymousUser, slug: str, need: Need = Need.READ) -> Tournament:
@@ -30,6 +37,37 @@ def load_tournament(user: User | AnonymousUser, slug: str, need: Need = Need.REA
         check(user=user, role=club.role, is_public=False, need=need)
     use_club_language(tournament.club)
     return tournament
+
+
+def load_event(request: HttpRequest, slug: str) -> Tournament:
+    """An event's own pages, as its visibility allows: public to anyone; link only to the club's members
+    and to a browser that opened its link (`?key=`, remembered in the session); members only to members.
+    Refused, an anonymous visitor is asked to sign in, anyone else finds no such event (404)."""
+    tournament = load_tournament(request.user, slug)
+    if tournament.visibility == Visibility.PUBLIC or _member(request.user, tournament):
+        return tournament
+    if tournament.visibility == Visibility.LINK and _opened(request, tournament):
+        return tournament
+    if not request.user.is_authenticated:
+        raise SignInRequired
+    raise Http404(_("No such tournament."))
+
+
+def _member(user: User | AnonymousUser, tournament: Tournament) -> bool:
+    if not user.is_authenticated:
+        return False
+    return Membership.objects.filter(club_id=tournament.club_id, user=user).exists()
+
+
+def _opened(request: HttpRequest, tournament: Tournament) -> bool:
+    """The browser has shown the event's key, now or before (then kept in its session)."""
+    if tournament.pk in request.session.get(OPENED_EVENTS, []):
+        return True
+    key = request.GET.get("key", "")
+    if not hmac.compare_digest(key.encode(), tournament.share_key.encode()):
+        return False
+    request.session[OPENED_EVENTS] = [*request.session.get(OPENED_EVENTS, []), tournament.pk]
+    return True
 
 
 def is_director(user: User | AnonymousUser, tournament: Tournament) -> bool:

@@ -72,7 +72,7 @@ def _standing_row(line: Line, columns: int) -> list[Cell]:
         standing.rank,
         line.number,
         line.name,
-        standing.total,
+        standing.total if standing.rank is not None else None,  # nothing counted yet: blank, not 0
         *passes,
         " ".join(str(number) for number in standing.byes),
         standing.matches,

@@ -24,7 +24,17 @@ from scorekeeper.games.rule_messages import translate
 from scorekeeper.rules.base import InvalidDeal
 
 from .formats import FormatRules, format_rules
-from .models import ByeCompensation, Entrant, Format, Scoring, Seating, Tournament
+from .models import (
+    SELF_REGISTRATION_LIMIT,
+    ByeCompensation,
+    Entrant,
+    Format,
+    Scoring,
+    Seating,
+    Tournament,
+    Visibility,
+)
+from .services import SELF_REGISTRATION_CAPACITY
 from .standings import TIE_BREAKS, StandingsError, StandingsRules
 
 PASS_WORDS = ("Pass", "Passe", "Runde", "Round")
@@ -110,6 +120,13 @@ class TournamentForm(forms.Form):
         help_text=_("First place first, separated by commas."),
     )
     drop_worst_pass = forms.BooleanField(required=False, label=_("Drop each player's worst pass"))
+    visibility = forms.ChoiceField(
+        choices=Visibility.choices,
+        initial=Visibility.MEMBERS,
+        widget=forms.RadioSelect,
+        label=_("Who sees the event"),
+        help_text=_("Its players' names, seating and standings."),
+    )
     public_registration = forms.BooleanField(required=False, label=_("Players may register themselves"))
     capacity = forms.IntegerField(
         min_value=1,
@@ -118,11 +135,21 @@ class TournamentForm(forms.Form):
         label=_("Capacity"),
         help_text=_("Empty: no limit."),
     )
+    self_registration_limit = forms.IntegerField(
+        min_value=1,
+        max_value=500,
+        initial=SELF_REGISTRATION_LIMIT,
+        label=_("Self-registrations per 10 minutes"),
+        help_text=_("More are refused for a while: a script cannot fill the event, or your roster."),
+    )
 
     def __init__(self, *args: Any, format: str, drawn: int = 0, editing: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.rules = format_rules(format)
         self.format_label = Format(format).label
+        self.fields["capacity"].help_text = gettext(
+            "Empty: no limit for you; players registering themselves stop at %(count)s."
+        ) % {"count": SELF_REGISTRATION_CAPACITY}
         choices = tie_break_choices()
         for place in range(1, len(choices) + 1):
             self.fields[f"tie_break_{place}"] = forms.ChoiceField(
@@ -209,8 +236,10 @@ class TournamentForm(forms.Form):
                 "table_points",
                 "drop_worst_pass",
                 "tie_breaks",
+                "visibility",
                 "public_registration",
                 "capacity",
+                "self_registration_limit",
             )
         }
         options["deals_per_pass"] = data.get("deals_per_pass")
@@ -264,8 +293,10 @@ def initial_of(tournament: Tournament) -> dict[str, Any]:
             "allow_tables_of_three",
             "scoring",
             "drop_worst_pass",
+            "visibility",
             "public_registration",
             "capacity",
+            "self_registration_limit",
             "frozen_from_pass",
         )
     }

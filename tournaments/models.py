@@ -42,6 +42,14 @@ class ByeCompensation(models.TextChoices):
     FIXED = "fixed", _("A fixed score")
 
 
+class Visibility(models.TextChoices):
+    """Who sees an event's public pages (its players' names, seating, standings)."""
+
+    PUBLIC = "public", _("Public: anyone")
+    LINK = "link", _("Link only: the club's members and whoever has the event's link")
+    MEMBERS = "members", _("Members only: the club's members")
+
+
 class Scoring(models.TextChoices):
     SUM = "sum", _("Sum of points")
     TABLE_POINTS = "table_points", _("Ranking points per table")
@@ -57,6 +65,15 @@ def default_tie_breaks() -> list[str]:
 
 def new_seed() -> int:
     return secrets.randbelow(2**31)
+
+
+def new_share_key() -> str:
+    return secrets.token_urlsafe(12)  # 96 bits: a link-only event's key, not guessable from its slug
+
+
+SELF_REGISTRATION_LIMIT = 10
+"""Self-registrations an event accepts per window (services.SELF_REGISTRATION_WINDOW) unless the director
+sets another number: 40 scripted registrations in a second are not 40 players."""
 
 
 class Tournament(models.Model):
@@ -86,6 +103,13 @@ class Tournament(models.Model):
     )
     public_registration = models.BooleanField(default=False)
     capacity = models.PositiveIntegerField(null=True, blank=True)
+    self_registration_limit = models.PositiveSmallIntegerField(
+        default=SELF_REGISTRATION_LIMIT, help_text=_("Self-registrations accepted per 10 minutes.")
+    )
+    visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.MEMBERS)
+    share_key = models.CharField(
+        max_length=32, default=new_share_key, help_text=_("Opens a link-only event: ?key=… on its link.")
+    )
     frozen_from_pass = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text=_("Public standings stop updating from this pass on.")
     )
@@ -180,6 +204,14 @@ class Table(models.Model):
     pin_failures = models.PositiveSmallIntegerField(default=0)
     pin_failed_at = models.DateTimeField(null=True, blank=True)  # the last wrong PIN: the cooldown's start
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        USER,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text=_("The director who confirmed for the table; empty: the table confirmed itself."),
+    )
 
     class Meta:
         ordering = ["number"]

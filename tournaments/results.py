@@ -26,7 +26,9 @@ class FinalPlaces:
 
 def played(standing: Standing) -> bool:
     """At least one pass at a table: a registered no-show (or byes only) gets no place."""
-    return sum(score is not None for score in standing.passes) > len(standing.byes)
+    return any(
+        score is not None and number not in standing.byes for number, score in enumerate(standing.passes, 1)
+    )
 
 
 def final_places(tournament: Tournament) -> FinalPlaces:

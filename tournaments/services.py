@@ -26,7 +26,12 @@ from scorekeeper.games.models import Club, Game, Seat
 
 from . import seating
 from .formats import FormatRules, format_rules, side_of
-from .models import Bye, Entrant, Pass, Seating, Table, TableChange, TableSeat, Tournament
+from .models import Bye, Entrant, Pass, Seating, Table, TableChange, TableSeat, Tournament, Visibility
+
+SELF_REGISTRATION_CAPACITY = 64
+"""Where self-registration stops when the director set no capacity: an open form is never unlimited."""
+SELF_REGISTRATION_WINDOW = timedelta(minutes=10)
+"""Tournament.self_registration_limit counts the self-registrations of this window."""
 
 MAX_PIN_FAILURES = 5
 PIN_COOLDOWN = timedelta(minutes=15)
@@ -57,12 +62,18 @@ def _free_slug(name: str) -> str:
     return slug
 
 
+def default_visibility(club: Club) -> str:
+    """A public club's events are public; a private club's are its members' unless the director opens them."""
+    return Visibility.PUBLIC if club.is_public else Visibility.MEMBERS
+
+
 def create_tournament(*, club: Club, name: str, format: str, by: User, **options: Any) -> Tournament:
     """The format's preset settings, overridden by `options["settings"]` if given."""
     rules = format_rules(format)
     settings = {**rules.settings, **options.pop("settings", {})}
     if not rules.uses_deal_limit:
         options.setdefault("deals_per_pass", None)
+    options.setdefault("visibility", default_visibility(club))
     return Tournament.objects.create(
         club=club,
         name=name,
@@ -77,20 +88,48 @@ def create_tournament(*, club: Club, name: str, format: str, by: User, **options
 # ---- entrants -------------------------------------------------------------------------------------
 
 
+def self_registration_capacity(tournament: Tournament) -> int:
+    """Where self-registration stops: the capacity, or SELF_REGISTRATION_CAPACITY without one."""
+    return tournament.capacity if tournament.capacity is not None else SELF_REGISTRATION_CAPACITY
+
+
+def _full(capacity: int) -> TournamentError:
+    return TournamentError(
+        ngettext(
+            "The tournament is full: %(count)s player.",
+            "The tournament is full: %(count)s players.",
+            capacity,
+        )
+        % {"count": capacity}
+    )
+
+
+def _check_self_registration(tournament: Tournament, count: int) -> None:
+    """Under the tournament's lock, so a burst of posts cannot pass the limits side by side."""
+    if count >= self_registration_capacity(tournament):
+        raise _full(self_registration_capacity(tournament))
+    recent = tournament.entrants.filter(
+        self_registered=True, registered_at__gte=timezone.now() - SELF_REGISTRATION_WINDOW
+    ).count()
+    if recent >= tournament.self_registration_limit:
+        raise TournamentError(
+            _("Many players registered in the last minutes: try again in a few minutes, or ask the director.")
+        )
+
+
 @transaction.atomic
 def register(*, tournament: Tournament, name: str, self_registered: bool = False) -> Entrant:
-    """A roster player (or a new guest on the roster) gets the next start number."""
+    """A roster player (or a new guest on the roster) gets the next start number.
+
+    A self-registration also stops at the default capacity and at the event's limit per window: an open
+    form adds guests to the club's roster, and must not add forty in a second.
+    """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     count = tournament.entrants.count()
     if tournament.capacity is not None and count >= tournament.capacity:
-        raise TournamentError(
-            ngettext(
-                "The tournament is full: %(count)s player.",
-                "The tournament is full: %(count)s players.",
-                tournament.capacity,
-            )
-            % {"count": tournament.capacity}
-        )
+        raise _full(tournament.capacity)
+    if self_registered:
+        _check_self_registration(tournament, count)
     player = games.add_player(club=tournament.club, name=name)
     if tournament.entrants.filter(player=player).exists():
         raise TournamentError(_("%(name)s is registered already.") % {"name": player.name})
@@ -480,14 +519,63 @@ def _where(table: Table) -> dict[str, Any]:
 def reopen_table(*, table: Table, by: User) -> None:
     """The director reopens a confirmed (or PIN-blocked) table for corrections."""
     table = locked_table(table.token)
-    table.confirmed_at, table.pin_failures = None, 0
-    table.save(update_fields=["confirmed_at", "pin_failures"])
+    table.confirmed_at, table.confirmed_by, table.pin_failures = None, None, 0
+    table.save(update_fields=["confirmed_at", "confirmed_by", "pin_failures"])
     _settle_finished(table.pass_played.tournament)
     _audit(
         table.pass_played.tournament,
         _("Table %(table)s of %(pass_word)s %(number)s reopened") % _where(table),
         by,
     )
+
+
+@transaction.atomic
+def unblock_table(*, table: Table, by: User) -> None:
+    """The director gives a table its tries back at once, instead of letting it wait for the cooldown."""
+    table = locked_table(table.token)
+    if not table.pin_failures:
+        raise TournamentError(_("Table %(table)s has no wrong PIN to forgive.") % {"table": table.number})
+    table.pin_failures, table.pin_failed_at = 0, None
+    table.save(update_fields=["pin_failures", "pin_failed_at"])
+    _audit(
+        table.pass_played.tournament,
+        _("Table %(table)s of %(pass_word)s %(number)s: PIN unblocked") % _where(table),
+        by,
+    )
+
+
+@transaction.atomic
+def confirm_for_table(*, table: Table, by: User) -> Table:
+    """The director confirms a table the players cannot (a phone gone, a PIN lost, a corrected table of an
+    earlier pass). Under the locks a table's own confirmation takes: never twice, never over a deal being
+    saved; the audit says who, and how many deals the table had if it was not complete."""
+    table = locked_table(table.token)
+    game = Game.objects.select_for_update().get(pk=table.game_id)
+    if table.locked:
+        raise TournamentError(_("This table is confirmed already."))
+    table.confirmed_at, table.confirmed_by = timezone.now(), by
+    table.save(update_fields=["confirmed_at", "confirmed_by"])
+    said = {**_where(table), "deals": game.deals.count(), "of": game.deal_limit}
+    if game.finished:
+        what = _("Table %(table)s of %(pass_word)s %(number)s confirmed by the director") % said
+    elif game.deal_limit:
+        what = (
+            ngettext(
+                "Table %(table)s of %(pass_word)s %(number)s confirmed by the director "
+                "with %(deals)s of %(of)s deal",
+                "Table %(table)s of %(pass_word)s %(number)s confirmed by the director "
+                "with %(deals)s of %(of)s deals",
+                game.deal_limit,
+            )
+            % said
+        )
+    else:
+        what = (
+            _("Table %(table)s of %(pass_word)s %(number)s confirmed by the director before its end") % said
+        )
+    _audit(table.pass_played.tournament, what, by)
+    _settle_finished(table.pass_played.tournament)
+    return table
 
 
 def table_guard(token: str) -> Callable[[Game], None]:

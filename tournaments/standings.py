@@ -16,9 +16,12 @@ The count, decided once here:
   Integers throughout, so totals stay exact and print as they are.
 - A bye is compensated in the unit of the total: ``"average"`` gives the average of everyone seated in
   that pass (raw score or table points) rounded half up (towards the higher number, 25.5 -> 26 and
-  -25.5 -> -25, 0 while nobody is seated), ``"fixed"`` gives ``bye_score``.
-- A pass without a row (late arrival, withdrawal) is None: 0 in the total, never a bye, never dropped. In
-  a lowest-wins event that flatters the absent: record a bye instead where the pass should count.
+  -25.5 -> -25; None, blank, while nobody of the pass has played), ``"fixed"`` gives ``bye_score``.
+- A pass without a row (late arrival, withdrawal, a table that has not entered a deal yet) is None: 0 in
+  the total, never a bye, never dropped. In a lowest-wins event that flatters the absent: record a bye
+  instead where the pass should count.
+- An entrant with no pass counted at all (before any play, or never at a table) has no rank (None): they
+  are listed after the ranked, by id, instead of being ranked 1...N with 0 points by the lots.
 - The dropped pass is the worst pass played (a bye counts as played; the earliest of equally bad ones),
   and only once two passes or more were played. The pass tie-breaks read the counted passes only;
   matches and apples count every pass played.
@@ -123,7 +126,8 @@ def _check_choice(what: str, value: str, choices: tuple[str, ...]) -> None:
 class Standing:
     """One line of the standings, as shown: passes[k - 1] is pass k (a bye shows its compensation)."""
 
-    rank: int
+    rank: int | None
+    """None: nothing counted yet (no pass played, no bye compensated), so no place to give."""
     entrant: int
     total: int
     passes: tuple[int | None, ...]
@@ -201,13 +205,34 @@ def rank(
     for entrant in entrants:
         tallies.setdefault(entrant, _Tally([None] * columns))
     lines = [_line(entrant, tally, bye_values, rules) for entrant, tally in sorted(tallies.items())]
-    event = Event(rules, rows, tuple(line.entrant for line in lines))
-    return _standings(_ranked_groups(lines, event))
+    ranked = [line for line in lines if _counts(line)]
+    event = Event(rules, rows, tuple(line.entrant for line in ranked))
+    unranked = [line for line in lines if not _counts(line)]
+    return _standings(_ranked_groups(ranked, event)) + [_unranked(line, rules) for line in unranked]
+
+
+def _counts(line: Line) -> bool:
+    """Something of the entrant's counts: a pass played or a bye compensated."""
+    return any(value is not None for value in line.passes)
+
+
+def _unranked(line: Line, rules: StandingsRules) -> Standing:
+    return Standing(
+        None,
+        line.entrant,
+        line.total,
+        line.passes,
+        line.dropped_pass,
+        (None,) * len(rules.tie_breaks),
+        line.byes,
+        line.matches,
+        line.apples,
+    )
 
 
 def _tally(
     rows: list[PassResult], rules: StandingsRules, columns: int
-) -> tuple[dict[int, _Tally], list[int]]:
+) -> tuple[dict[int, _Tally], list[int | None]]:
     """Reads the rows once: each entrant's passes, and what a bye earns in each pass (index pass - 1)."""
     values = _table_points(rows, rules) if rules.scoring == "table_points" else [row.score for row in rows]
     tallies: dict[int, _Tally] = {}
@@ -229,11 +254,12 @@ def _tally(
     return tallies, _bye_values(sums, counts, rules)
 
 
-def _bye_values(sums: list[int], counts: list[int], rules: StandingsRules) -> list[int]:
-    """What a bye earns in each pass: the seated entrants' average (0 if nobody sat), or the fixed score."""
+def _bye_values(sums: list[int], counts: list[int], rules: StandingsRules) -> list[int | None]:
+    """What a bye earns in each pass: the average of those who played it (None, not yet known, while
+    nobody has), or the fixed score."""
     if rules.bye_compensation == "fixed":
         return [rules.bye_score] * len(sums)
-    return [half_up(total, count) if count else 0 for total, count in zip(sums, counts, strict=True)]
+    return [half_up(total, count) if count else None for total, count in zip(sums, counts, strict=True)]
 
 
 def half_up(total: int, count: int) -> int:
@@ -241,7 +267,7 @@ def half_up(total: int, count: int) -> int:
     return (2 * total + count) // (2 * count)
 
 
-def _line(entrant: int, tally: _Tally, bye_values: list[int], rules: StandingsRules) -> Line:
+def _line(entrant: int, tally: _Tally, bye_values: list[int | None], rules: StandingsRules) -> Line:
     passes = tally.passes
     for number in tally.byes:
         passes[number - 1] = bye_values[number - 1]

@@ -22,6 +22,8 @@ urlpatterns = [
     path("events/<slug:slug>/manage/draw/", director.draw, name="tournament_draw"),
     path("events/<slug:slug>/manage/undo/", director.undo, name="tournament_undo"),
     path("events/<slug:slug>/manage/tables/<int:pk>/reopen/", director.reopen, name="tournament_reopen"),
+    path("events/<slug:slug>/manage/tables/<int:pk>/confirm/", director.confirm, name="tournament_confirm"),
+    path("events/<slug:slug>/manage/tables/<int:pk>/unblock/", director.unblock, name="tournament_unblock"),
     path(
         "events/<slug:slug>/manage/seats/<int:pk>/substitute/",
         director.substitute,

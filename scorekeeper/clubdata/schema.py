@@ -111,6 +111,7 @@ TOURNAMENTS = Part(
     kind=TOURNAMENT,
     order=("created_at", "pk"),
     refs=(("created_by", USER),),
+    optional=("visibility", "share_key", "self_registration_limit"),
     children=(
         Part(
             Entrant,
@@ -132,7 +133,8 @@ TOURNAMENTS = Part(
                     "tables",
                     parent="pass_played",
                     order=("number",),
-                    refs=(("game", GAME),),
+                    refs=(("game", GAME), ("confirmed_by", USER)),
+                    optional=("confirmed_by",),
                     children=(
                         Part(
                             TableSeat,

@@ -97,15 +97,25 @@ def load_game(user: User | AnonymousUser, pk: int, need: Need) -> Game:
     """
     game = (
         Game.objects.select_related("club")
-        .annotate(role=_role_subquery(user, "club_id"), table_id=F("tournament_table__id"))
+        .annotate(
+            role=_role_subquery(user, "club_id"),
+            table_id=F("tournament_table__id"),
+            event_visibility=F("tournament_table__pass_played__tournament__visibility"),
+        )
         .filter(pk=pk, deleted_at__isnull=True)
         .first()
     )
     if game is None:
         raise not_found(user, gettext("No such game."))
-    check(user=user, role=game.role, is_public=game.club.is_public, need=write_need(game, need))
+    check(user=user, role=game.role, is_public=readable_by_all(game), need=write_need(game, need))
     use_club_language(game.club)
     return game
+
+
+def readable_by_all(game: Game) -> bool:
+    """A public club's game, unless it is a table of an event that is not public (its visibility, as
+    tournaments store it): that event's players are not to be read through /games/<pk>/ either."""
+    return game.club.is_public and getattr(game, "event_visibility", None) in (None, "public")
 
 
 def write_need(game: Game, need: Need) -> Need:
@@ -177,7 +187,7 @@ def game_access(user: User | AnonymousUser, pk: int, need: Need) -> GameAccess:
         guard=refuse_confirmed_table if game.table_id is not None else None,
         game=game,
         base_url=reverse("games:game", args=[game.pk]),
-        can_score=allows(role=game.role, is_public=game.club.is_public, need=write_need(game, Need.SCORER)),
+        can_score=allows(role=game.role, is_public=readable_by_all(game), need=write_need(game, Need.SCORER)),
         by=user if user.is_authenticated else None,
         back_url=reverse("games:club", args=[game.club.slug]),
         back_label=game.club.name,

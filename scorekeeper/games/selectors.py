@@ -217,6 +217,14 @@ def deleted_games(club: Club) -> QuerySet[GameChange]:
     return changes.select_related("game", "by").order_by("-at", "-pk")
 
 
+def club_events(club: Club) -> QuerySet[Any]:
+    """The club's events its visitor may see (`club.role` as load_club sets it): all of them for a member,
+    the public ones for anyone else. The tournaments app stores the visibility; a link-only or
+    members-only event is never listed to those its own pages refuse."""
+    events = club.tournaments.all()
+    return events if club.role is not None else events.filter(visibility="public")
+
+
 def roster(club: Club) -> QuerySet[Player]:
     return club.players.order_by("name")
 

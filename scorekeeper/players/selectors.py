@@ -201,7 +201,7 @@ def placings(entries: QuerySet[Entrant]) -> list[Placing]:
     return lines
 
 
-def ranks(tournaments: Sequence[Tournament]) -> dict[int, dict[int, tuple[int, int]]]:
+def ranks(tournaments: Sequence[Tournament]) -> dict[int, dict[int, tuple[int | None, int]]]:
     """Every entrant's (rank, total) per tournament, as tournaments.selectors.standings ranks them.
 
     The same rows as its pass_results, read for all the events in one query each instead of per event.
@@ -213,7 +213,7 @@ def ranks(tournaments: Sequence[Tournament]) -> dict[int, dict[int, tuple[int, i
         "tournament_id", "pk"
     ):
         entrants[tournament_id].append(entrant_id)
-    ranked: dict[int, dict[int, tuple[int, int]]] = {}
+    ranked: dict[int, dict[int, tuple[int | None, int]]] = {}
     for tournament in tournaments:
         standing = rank(rows[tournament.pk], standings_rules(tournament), entrants=entrants[tournament.pk])
         ranked[tournament.pk] = {s.entrant: (s.rank, s.total) for s in standing}
@@ -236,7 +236,9 @@ def pass_rows(tournaments: Sequence[Tournament]) -> dict[int, list[PassResult]]:
         "table__game_id",
         "side",
     ):
-        score, matches, apples = sums.get(game, {}).get(side, NOTHING)
+        if not sums.get(game):  # as tournaments' pass_results: a table without a deal is no pass yet
+            continue
+        score, matches, apples = sums[game].get(side, NOTHING)
         shown = side if partners[tournament] else str(entrant)
         rows[tournament].append(PassResult(entrant, number, table, shown, score, matches, apples))
     for tournament, entrant, number in Bye.objects.filter(pass_played__tournament__in=ids).values_list(

@@ -28,6 +28,7 @@ def make_event(
     """`players` registered and checked in; a fixed seed, so every run draws the same tables."""
     options.setdefault("seed", 20261121)
     options.setdefault("format", "einzelschieber")
+    options.setdefault("visibility", "public")  # the club is private: its events default to members only
     tournament = services.create_tournament(
         club=club,
         name="Herbstturnier",

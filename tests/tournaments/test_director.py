@@ -152,6 +152,8 @@ def director_requests(tournament: Tournament) -> list[tuple[str, str, list[Any],
         ("tournaments:tournament_draw", "post", [slug], {"reason": "late table"}),
         ("tournaments:tournament_undo", "post", [slug], {}),
         ("tournaments:tournament_reopen", "post", [slug, table.pk], {}),
+        ("tournaments:tournament_confirm", "post", [slug, table.pk], {}),
+        ("tournaments:tournament_unblock", "post", [slug, table.pk], {}),
         ("tournaments:tournament_substitute", "post", [slug, seat.pk], {"name": "Sub"}),
     ]
 
@@ -528,7 +530,7 @@ def test_reopening_a_confirmed_or_blocked_table(club: Club, client_as: Callable[
     Table.objects.filter(pk=blocked.pk).update(pin_failures=services.MAX_PIN_FAILURES)
     client = client_as("admin")
     page = client.get(reverse("tournaments:tournament_dashboard", args=[tournament.slug])).content.decode()
-    assert "Reopen table 1" in page and "Reopen table 2" in page and "PIN blocked" in page
+    assert "Reopen table 1" in page and "PIN blocked" in page and "Unblock the PIN" in page
     for table in (confirmed, blocked):
         response = client.post(reverse("tournaments:tournament_reopen", args=[tournament.slug, table.pk]))
         assert response["Location"].endswith(f"#table-{table.number}")

@@ -39,6 +39,7 @@ def event_of(club: Club, players: int) -> Tournament:
         deals_per_pass=2,
         seed=7,
         format="einzelschieber",
+        visibility="public",  # read anonymously; the club is private
     )
     for number in range(1, players + 1):
         services.check_in(entrant=services.register(tournament=tournament, name=name_of(number)))

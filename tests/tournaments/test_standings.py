@@ -167,7 +167,7 @@ THREE_PASSES = [
     ],
 )
 def test_drop_worst_pass(
-    drop: bool, expected: list[tuple[int, int, int]], dropped: dict[int, int | None]
+    drop: bool, expected: list[tuple[int | None, int, int]], dropped: dict[int, int | None]
 ) -> None:
     standings = rank(THREE_PASSES, StandingsRules(drop_worst_pass=drop))
     assert table_of(standings) == expected
@@ -505,26 +505,26 @@ LATE_AND_WITHDRAWN = [
     [
         pytest.param(
             False,
-            [(1, 2, 100), (2, 1, 100), (3, 5, 95), (4, 3, 90), (5, 4, 20), (6, 6, 0)],
+            [(1, 2, 100), (2, 1, 100), (3, 5, 95), (4, 3, 90), (5, 4, 20), (None, 6, 0)],
             {4: None, 5: None},
             id="missing passes count 0: 4 = 20, 5 = 50+45 = 95; 1 and 2 100, best pass 60 > 50",
         ),
         pytest.param(
             True,
-            [(1, 2, 100), (2, 1, 90), (3, 3, 60), (4, 5, 50), (5, 4, 20), (6, 6, 0)],
+            [(1, 2, 100), (2, 1, 90), (3, 3, 60), (4, 5, 50), (5, 4, 20), (None, 6, 0)],
             {4: None, 5: 3},
             id="a missing pass is never the dropped one: 5 = 95-45 = 50, 4 played once: 20",
         ),
     ],
 )
 def test_late_arrival_and_withdrawal(
-    drop: bool, expected: list[tuple[int, int, int]], dropped: dict[int, int | None]
+    drop: bool, expected: list[tuple[int | None, int, int]], dropped: dict[int, int | None]
 ) -> None:
     standings = rank(LATE_AND_WITHDRAWN, StandingsRules(drop_worst_pass=drop), entrants=[6])
     assert table_of(standings) == expected
     assert line_of(standings, 4).passes == (20, None, None)
     assert line_of(standings, 5).passes == (None, 50, 45)
-    assert line_of(standings, 6).passes == (None, None, None)  # registered, no row yet
+    assert line_of(standings, 6).passes == (None, None, None)  # registered, no row yet: no rank (issue 13)
     assert {entrant: line_of(standings, entrant).dropped_pass for entrant in dropped} == dropped
     assert all(line.byes == () for line in standings)  # absence is not a bye
 
@@ -641,6 +641,11 @@ def test_standings_properties(results: list[PassResult], rules: StandingsRules, 
     shuffled = list(results)
     order.shuffle(shuffled)
     assert rank(shuffled, rules) == standings
+    ranked = [line for line in standings if line.rank is not None]
+    unranked = standings[len(ranked) :]  # nothing counted (a bye of a pass nobody played): after the ranked
+    assert all(line.rank is None and set(line.passes) <= {None} for line in unranked)
+    assert all(any(value is not None for value in line.passes) for line in ranked)
+    standings = ranked
     for position, (above, below) in enumerate(pairwise(standings), 2):
         assert above.rank <= below.rank
         assert not _better(rules, below.total, above.total)

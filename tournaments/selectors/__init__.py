@@ -43,6 +43,9 @@ def standings_rules(tournament: Tournament) -> StandingsRules:
 def pass_results(tournament: Tournament, *, before_pass: int | None = None) -> list[PassResult]:
     """One row per entrant and pass: their side's summed deal scores, or a bye. Two queries.
 
+    A table without a deal yet gives no row: its pass shows blank (like a pass not drawn), not 0, and
+    earns no table points, no bye average and no head-to-head meeting.
+
     `before_pass` keeps only the passes before it (the public standings, frozen from pass k).
     """
     partners = format_rules(tournament.format).partners
@@ -69,7 +72,9 @@ def pass_results(tournament: Tournament, *, before_pass: int | None = None) -> l
         if table is None:
             results.append(PassResult(entrant, number, None, None, 0, bye=True))
             continue
-        score, matches, apples = sums.get(game, {}).get(side, NOTHING)
+        if not sums.get(game):  # no deal at the table yet: the pass is blank, not 0
+            continue
+        score, matches, apples = sums[game].get(side, NOTHING)
         results.append(
             PassResult(entrant, number, table, side if partners else str(entrant), score, matches, apples)
         )
@@ -99,9 +104,15 @@ def standings(tournament: Tournament, *, before_pass: int | None = None) -> list
         }
         results = pass_results(tournament, before_pass=before_pass)
         ranked = rank(results, standings_rules(tournament), entrants=entrants)
-        return [
+        lines = [
             Line(standing, *entrants[standing.entrant]) for standing in ranked if standing.entrant in entrants
         ]
+        return sorted(lines, key=_unranked_by_number)
+
+
+def _unranked_by_number(line: Line) -> tuple[bool, int]:
+    """The ranked as ranked (a stable sort), then those without a rank yet by start number."""
+    return (line.standing.rank is None, line.number if line.standing.rank is None else 0)
 
 
 def public_standings(tournament: Tournament) -> list[Line]:

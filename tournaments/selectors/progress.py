@@ -147,7 +147,7 @@ def pass_progress(tournament: Tournament, drawn: Pass) -> PassProgress:
     seats = TableSeat.objects.select_related("entrant__player", "substitute")
     tables = list(
         Table.objects.filter(pass_played=drawn)
-        .select_related("game")
+        .select_related("game", "confirmed_by")
         .annotate(deal_count=Count("game__deals"))
         .prefetch_related(Prefetch("seats", queryset=seats))
         .order_by("number")

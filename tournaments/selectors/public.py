@@ -173,8 +173,9 @@ def matching(tournament: Tournament, query: str, limit: int = 20) -> list[Entran
     wanted = " ".join(query.split()).casefold()
     if not wanted:
         return []
+    number = wanted.removeprefix("#").strip()  # "#42", as a badge may print it
     entrants = tournament.entrants.select_related("player").order_by("number")
-    return [e for e in entrants if wanted in e.player.name.casefold() or wanted == str(e.number)][:limit]
+    return [e for e in entrants if wanted in e.player.name.casefold() or number == str(e.number)][:limit]
 
 
 def where_they_sit(tournament: Tournament, drawn: Pass | None, entrants: Sequence[Entrant]) -> list[Found]:
@@ -206,7 +207,8 @@ class PassCell:
 
 @dataclass(frozen=True)
 class StandingRow:
-    rank: int
+    rank: int | None
+    """None: nothing played yet, so no place (the page shows a dash)."""
     entrant: int
     number: int
     name: str
@@ -270,10 +272,56 @@ class Standings:
         return min(self.page * PAGE_ROWS, self.count)
 
 
-def standings_table(tournament: Tournament, top: int | None = None) -> Standings:
-    """The top of the public standings (frozen from pass k: the passes before it), or all of it."""
+def standings_table(tournament: Tournament, top: int | None = None, start: int = 0) -> Standings:
+    """`top` places of the public standings from place `start` + 1 (frozen from pass k: the passes
+    before it), or all of it; `count` says how many there are in all, for the projector's screens."""
     lines = public_standings(tournament)
-    return _standings(tournament, lines, list(enumerate(lines[:top])))
+    end = None if top is None else start + top
+    return _standings(tournament, lines, list(enumerate(lines[start:end], start)))
+
+
+@dataclass(frozen=True)
+class PodiumPlace:
+    place: int
+    names: list[str]
+    """One name, or a fixed pair's two: partners share their place."""
+    total: int
+
+
+PODIUM_PLACES = 3
+
+
+def podium(tournament: Tournament) -> list[PodiumPlace]:
+    """The first three places of the public standings: the winner and the podium of a finished event.
+
+    Fixed partners (team Schieber, Coiffeur pairs) stand on the podium together, as one place: the
+    standings may part them by lot, but they won together. Four queries.
+    """
+    lines = public_standings(tournament)
+    partners = _partners(tournament) if format_rules(tournament.format).fixed_pairs else {}
+    by_entrant = {line.standing.entrant: line for line in lines}
+    places: list[PodiumPlace] = []
+    seen: set[int] = set()
+    previous = None
+    for line in lines:
+        if line.standing.rank is None:  # the unranked come last: nothing played, no place
+            break
+        if line.standing.entrant in seen:
+            continue
+        team = [line, *([by_entrant[p]] if (p := partners.get(line.standing.entrant)) in by_entrant else [])]
+        seen.update(member.standing.entrant for member in team)
+        place = places[-1].place if places and line.standing.rank == previous else len(places) + 1
+        if place > PODIUM_PLACES:
+            break
+        places.append(PodiumPlace(place, [member.name for member in team], line.standing.total))
+        previous = line.standing.rank
+    return places
+
+
+def _partners(tournament: Tournament) -> dict[int, int]:
+    """Each entrant's fixed partner, both ways (the link is stored on one of the two)."""
+    pairs = list(tournament.entrants.filter(partner__isnull=False).values_list("pk", "partner_id"))
+    return {**dict(pairs), **{partner: pk for pk, partner in pairs}}
 
 
 def standings_page(tournament: Tournament, page: int = 1, query: str = "") -> Standings:

@@ -20,7 +20,10 @@ def drawn_pass(tournament: Tournament, number: int) -> Pass:
 
 
 def table(tournament: Tournament, pk: int) -> Table:
-    return get_object_or_404(Table, pk=pk, pass_played__tournament=tournament)
+    """A table of this event (any pass), with its pass; 404 for another event's."""
+    return get_object_or_404(
+        Table.objects.select_related("pass_played"), pk=pk, pass_played__tournament=tournament
+    )
 
 
 def seat(tournament: Tournament, pk: int) -> TableSeat:

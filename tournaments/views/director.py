@@ -6,6 +6,7 @@ refusal there (TournamentError) comes back as a message on the page the director
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -40,7 +41,7 @@ from ..forms import (
     rules_form,
     tournament_settings,
 )
-from ..models import Entrant, Format, TableSeat, Tournament
+from ..models import Entrant, Format, Table, TableSeat, Tournament, Visibility
 from ..selectors import entrants as roster
 from ..selectors import progress
 from ..selectors import tables as table_reads
@@ -65,7 +66,8 @@ def create(request: HttpRequest, club: str) -> HttpResponse:
     organiser = load_club(request.user, club, Need.ADMIN)
     format = _asked_format(request, Format.EINZELSCHIEBER)
     data = request.POST if request.method == "POST" else None
-    initial = {**default_tie_breaks(), **_typed(request), "format": format}
+    visibility = {"visibility": services.default_visibility(organiser)}
+    initial = {**default_tie_breaks(), **visibility, **_typed(request), "format": format}
     form = TournamentForm(data, format=format, initial=initial)
     rules = rules_form(data, format=format, settings=None, suit_names=organiser.suit_names)
     if data is not None and form.is_valid() and rules.is_valid():
@@ -113,12 +115,21 @@ def _save(tournament: Tournament, options: dict[str, Any], settings: dict[str, A
     tournament.save()
 
 
+def share_link(request: HttpRequest, tournament: Tournament | None) -> str | None:
+    """A link-only event's link with its key, to pass on to the players; None for the others."""
+    if tournament is None or tournament.visibility != Visibility.LINK:
+        return None
+    path = reverse("tournaments:tournament", args=[tournament.slug])
+    return request.build_absolute_uri(f"{path}?key={tournament.share_key}")
+
+
 def _form_page(
     request: HttpRequest, club: Club, tournament: Tournament | None, form: TournamentForm, rules: SettingsForm
 ) -> HttpResponse:
     context = {
         "club": club,
         "tournament": tournament,
+        "share_link": share_link(request, tournament),
         "form": form,
         "rules_form": rules,
         "format_rules": form.rules,
@@ -133,31 +144,58 @@ def _form_page(
 # ---- the dashboard --------------------------------------------------------------------------------
 
 
+def _url_with_pk(route: str, slug: str) -> Callable[[int], str]:
+    """A director's route by a table's or seat's pk, from one reverse(): {% url %} for 500 tables took a
+    second."""
+    head, _, tail = reverse(route, args=[slug, 0]).rpartition("/0/")
+    return lambda pk: f"{head}/{pk}/{tail}"
+
+
 def _with_links(tournament: Tournament, tables: list[progress.TableProgress]) -> None:
-    """Each table's and seat's URLs from one reverse() per route: {% url %} for 500 tables took a second."""
-    reopen = reverse("tournaments:tournament_reopen", args=[tournament.slug, 0]).rpartition("/0/")
-    substitute = reverse("tournaments:tournament_substitute", args=[tournament.slug, 0]).rpartition("/0/")
+    """Each table's and seat's URLs: its actions, its phone's link and its game page (for corrections)."""
+    routes = {
+        "reopen_url": _url_with_pk("tournaments:tournament_reopen", tournament.slug),
+        "confirm_url": _url_with_pk("tournaments:tournament_confirm", tournament.slug),
+        "unblock_url": _url_with_pk("tournaments:tournament_unblock", tournament.slug),
+    }
+    substitute = _url_with_pk("tournaments:tournament_substitute", tournament.slug)
     link = reverse("tournaments:table", args=["-"]).rpartition("/-/")
+    game = reverse("games:game", args=[0]).rpartition("/0/")
     for t in tables:
-        t.table.reopen_url = f"{reopen[0]}/{t.table.pk}/{reopen[2]}"
+        for name, url in routes.items():
+            setattr(t.table, name, url(t.table.pk))
         t.table.link = f"{link[0]}/{t.table.token}/{link[2]}"
+        t.table.game_url = f"{game[0]}/{t.table.game_id}/{game[2]}"
         for seat in t.seats:
-            seat.substitute_url = f"{substitute[0]}/{seat.pk}/{substitute[2]}"
+            seat.substitute_url = substitute(seat.pk)
+
+
+def _shown_pass(
+    tournament: Tournament, current: progress.PassProgress | None, raw: str | None
+) -> progress.PassProgress | None:
+    """The pass whose tables the dashboard lists: an earlier one asked for by `?pass=N` (to correct a
+    table of it), else the current one."""
+    if current is None or not raw or not raw.isdigit() or not 1 <= int(raw) < current.number:
+        return current
+    return progress.pass_progress(tournament, table_reads.drawn_pass(tournament, int(raw)))
 
 
 @require_safe
 def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
-    """The current pass's tables, the draw, the headcount, the top of the standings, the audit.
+    """The current pass's tables (or an earlier pass's, `?pass=N`), the draw, the headcount, the top of
+    the standings, the audit.
 
     Tables come TABLES_PER_PAGE at a time (`?table=N` jumps to one): nobody reads 500 cards at once.
     """
     tournament = load_tournament(request.user, slug, Need.ADMIN)
     drawn = progress.current_pass(tournament)
     current = progress.pass_progress(tournament, drawn) if drawn else None
-    everything = current.tables if current else []
+    shown = _shown_pass(tournament, current, request.GET.get("pass"))
+    everything = shown.tables if shown else []
+    earlier = shown is not None and shown is not current
     wanted = request.GET.get("table", "").strip()
     if wanted:
-        return _to_table(request, tournament, everything, wanted)
+        return _to_table(request, tournament, everything, wanted, shown.number if earlier else None)
     show_open = request.GET.get("show") == "open"
     tables = [t for t in everything if t.waiting] if show_open else everything
     page = Paginator(tables, TABLES_PER_PAGE).get_page(request.GET.get("page"))
@@ -167,6 +205,10 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "tournament": tournament,
         "rules": format_rules(tournament.format),
         "current": current,
+        "shown": shown,
+        "earlier": earlier,
+        "pass_param": f"pass={shown.number}&" if earlier else "",
+        "pass_numbers": range(1, drawn.number + 1) if drawn else range(0),
         "page": page,
         "pages": _page_labels(tables),
         "show_open": show_open,
@@ -175,6 +217,7 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "headcount": progress.headcount(tournament, next_number),
         "standings": selectors.standings(tournament)[:STANDINGS_SHOWN],
         "changes": progress.audit(tournament),
+        "share_link": share_link(request, tournament),
     }
     return render(request, "tournaments/director/dashboard.html", context)
 
@@ -186,9 +229,15 @@ def _page_labels(tables: list[progress.TableProgress]) -> list[tuple[int, str]]:
 
 
 def _to_table(
-    request: HttpRequest, tournament: Tournament, tables: list[progress.TableProgress], wanted: str
+    request: HttpRequest,
+    tournament: Tournament,
+    tables: list[progress.TableProgress],
+    wanted: str,
+    earlier: int | None,
 ) -> HttpResponse:
+    """The page of the listed pass (`earlier`, or the current one) that holds table `wanted`."""
     url = reverse("tournaments:tournament_dashboard", args=[tournament.slug])
+    kept = f"pass={earlier}&" if earlier else ""
     numbers = [t.table.number for t in tables]
     if not wanted.isdigit() or int(wanted) not in numbers:
         messages.error(
@@ -196,9 +245,9 @@ def _to_table(
             _("There is no table %(table)s in this %(pass_word)s.")
             % {"table": wanted, "pass_word": tournament.pass_word},
         )
-        return redirect(url)
+        return redirect(f"{url}?{kept}" if kept else url)
     page = numbers.index(int(wanted)) // TABLES_PER_PAGE + 1
-    return redirect(f"{url}?page={page}#table-{wanted}")
+    return redirect(f"{url}?{kept}page={page}#table-{wanted}")
 
 
 @require_POST
@@ -263,9 +312,44 @@ def reopen(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         )
         % {"table": table.number},
     )
-    return redirect(
-        reverse("tournaments:tournament_dashboard", args=[tournament.slug]) + f"#table-{table.number}"
-    )
+    return _back_to_table(tournament, table)
+
+
+def _back_to_table(tournament: Tournament, table: Table) -> HttpResponse:
+    """The dashboard where the table's card is: its pass's list (an earlier pass's by `?pass=N`)."""
+    url = reverse("tournaments:tournament_dashboard", args=[tournament.slug])
+    last = tournament.pass_set.aggregate(last=Max("number"))["last"]
+    earlier = table.pass_played.number if table.pass_played.number != last else None
+    query = f"?pass={earlier}" if earlier else ""
+    return redirect(f"{url}{query}#table-{table.number}")
+
+
+@require_POST
+def unblock(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A table locked out by wrong PINs gets its tries back now."""
+    tournament = load_tournament(request.user, slug, Need.ADMIN)
+    table = table_reads.table(tournament, pk)
+    try:
+        services.unblock_table(table=table, by=request.user)
+    except TournamentError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Table %(table)s may enter its PIN again.") % {"table": table.number})
+    return _back_to_table(tournament, table)
+
+
+@require_POST
+def confirm(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The director confirms for a table that cannot confirm itself; audited with the director's name."""
+    tournament = load_tournament(request.user, slug, Need.ADMIN)
+    table = table_reads.table(tournament, pk)
+    try:
+        services.confirm_for_table(table=table, by=request.user)
+    except TournamentError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Table %(table)s is confirmed and locked.") % {"table": table.number})
+    return _back_to_table(tournament, table)
 
 
 @require_POST

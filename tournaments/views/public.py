@@ -1,7 +1,8 @@
-"""The public pages, no login: the event, self-registration, where do I sit, standings, projector, a player.
+"""The event's own pages, no login for a public event: the event, self-registration, where do I sit,
+standings, projector, a player.
 
-Anyone may read them (load_tournament with Need.READ). They never show a table's link or PIN, and the
-standings (and a player's scores) stop at the pass the director froze them from.
+Whoever the event's visibility lets in may read them (access.load_event). They never show a table's link
+or PIN, and the standings (and a player's scores) stop at the pass the director froze them from.
 
 A rendered page of the standings (and its poll's answer) is kept in the shared cache (settings.CACHES)
 under the event, its standings version, the page and the language: every spectator between two deals
@@ -32,7 +33,7 @@ from scorekeeper.games.forms import PLAYER_NAME_LENGTH
 from scorekeeper.games.names import clean_name
 
 from .. import services
-from ..access import is_director, load_tournament
+from ..access import is_director, load_event
 from ..formats import format_rules
 from ..models import Pass, Scoring, Tournament
 from ..selectors import entrants as roster
@@ -40,6 +41,7 @@ from ..selectors.public import (
     current_pass,
     matching,
     player_passes,
+    podium,
     seating,
     standings_page,
     standings_table,
@@ -84,7 +86,7 @@ def _registration(tournament: Tournament, count: int) -> str:
     """ "open", "full" or "closed": what the event page and the registration page offer."""
     if not tournament.public_registration or tournament.finished:
         return "closed"
-    if tournament.capacity is not None and count >= tournament.capacity:
+    if count >= services.self_registration_capacity(tournament):
         return "full"
     return "open"
 
@@ -93,7 +95,7 @@ def _registration(tournament: Tournament, count: int) -> str:
 def event(request: HttpRequest, slug: str) -> HttpResponse:
     """Where do I sit? first; then the facts, a page of the current pass's tables (?tables=) and a page of
     the players (?page=): all 2000 players and 500 tables made a 739 KB page. Seven queries, any size."""
-    tournament = load_tournament(request.user, slug)
+    tournament = load_event(request, slug)
     drawn = current_pass(tournament)
     entrants = roster.entrants(tournament)
     players = Paginator(entrants, EVENT_PLAYERS).get_page(request.GET.get("page"))
@@ -108,8 +110,20 @@ def event(request: HttpRequest, slug: str) -> HttpResponse:
         "registration": _registration(tournament, players.paginator.count),
         "director": is_director(request.user, tournament),
         "here": "event",
+        **_podium(tournament),
     }
     return render(request, "tournaments/event.html", context)
+
+
+def _podium(tournament: Tournament) -> dict[str, object]:
+    """A finished event's podium and its winners (a pair, or several tied); nothing while the director
+    keeps the standings frozen: the prize-giving reveals them."""
+    if not tournament.finished or tournament.frozen_from_pass:
+        return {"podium": None}
+    places = podium(tournament)
+    first = [place for place in places if place.place == 1]
+    names = [" & ".join(place.names) for place in first]
+    return {"podium": places, "winners": {"names": names, "people": sum(len(p.names) for p in first)}}
 
 
 def _tables_page(drawn: Pass | None, raw: str | None) -> Page | None:
@@ -122,7 +136,7 @@ def _tables_page(drawn: Pass | None, raw: str | None) -> Page | None:
 @require_http_methods(["GET", "HEAD", "POST"])
 def register(request: HttpRequest, slug: str) -> HttpResponse:
     """Self-registration while the director allows it, up to the capacity; the director checks in."""
-    tournament = load_tournament(request.user, slug)
+    tournament = load_event(request, slug)
     state = _registration(tournament, tournament.entrants.count())
     form = RegisterForm(request.POST if request.method == "POST" else None)
     context = {"tournament": tournament, "form": form, "registration": state, "here": "register"}
@@ -152,7 +166,7 @@ def register(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_safe
 def where_do_i_sit(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = load_tournament(request.user, slug)
+    tournament = load_event(request, slug)
     query = request.GET.get("q", "").strip()[:60]
     drawn = current_pass(tournament)
     found = where_they_sit(tournament, drawn, matching(tournament, query)) if query else []
@@ -209,7 +223,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     and then. A search (?q=) is rendered each time: it is one spectator's own, and kept it would only
     push the pages everyone reads out of the cache.
     """
-    tournament = load_tournament(request.user, slug)
+    tournament = load_event(request, slug)
     version = standings_version(tournament)
     if request.htmx and request.GET.get("since") == version:
         return HttpResponse(status=204)
@@ -238,25 +252,39 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/standings.html", context)
 
 
+def _screens(count: int, per_screen: int) -> int:
+    return max(1, -(-count // per_screen))
+
+
 @require_safe
 def projector(request: HttpRequest, slug: str) -> HttpResponse:
-    """The hall's screen: the top of the standings beside the seating, a screen of tables per refresh."""
-    tournament = load_tournament(request.user, slug)
+    """The hall's screen: a screen of the standings (`top` places, `ranks` the screen) beside a screen of
+    the seating (`page`); each refresh shows the next of both, so the whole standings pass by."""
+    tournament = load_event(request, slug)
     top = _number(request.GET.get("top"), PROJECTOR_TOP, 1, 50)
     drawn = current_pass(tournament)
-    screens = max(1, -(-drawn.tables.count() // PROJECTOR_TABLES)) if drawn else 1
+    screens = _screens(drawn.tables.count(), PROJECTOR_TABLES) if drawn else 1
     page = _number(request.GET.get("page"), 0, 0, 10**6) % screens
     shown = slice(page * PROJECTOR_TABLES, (page + 1) * PROJECTOR_TABLES)
     seated = seating(tournament, drawn, shown) if drawn else None  # only the screen's tables are read
+    ranks = _number(request.GET.get("ranks"), 0, 0, 10**6)
+    table = standings_table(tournament, top, start=ranks * top)
+    rank_screens = _screens(table.count, top)
+    if ranks >= rank_screens:  # the event shrank meanwhile (a draw undone): back to the top
+        ranks, table = 0, standings_table(tournament, top)
     context = {
         "tournament": tournament,
-        "table": standings_table(tournament, top),
+        "table": table,
         "top": top,
         "seating": seated,
         "tables": seated.tables if seated else [],
         "page": page,
         "screens": screens,
         "next_page": (page + 1) % screens,
+        "ranks": ranks,
+        "rank_screens": rank_screens,
+        "places": (ranks * top + 1, min((ranks + 1) * top, table.count)),
+        "next_ranks": (ranks + 1) % rank_screens,
     }
     template = "tournaments/projector.html#screen" if request.htmx else "tournaments/projector.html"
     return render(request, template, context)
@@ -264,7 +292,7 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_safe
 def entrant(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    tournament = load_tournament(request.user, slug)
+    tournament = load_event(request, slug)
     player = roster.entrant(tournament, pk)
     passes, line = player_passes(tournament, player)
     context = {

@@ -77,7 +77,7 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
         "can_score": club.role in (Role.SCORER, Role.ADMIN, Role.OWNER),
         "can_admin": club.role in (Role.ADMIN, Role.OWNER),
         "player_form": PlayerForm(),
-        "tournaments": club.tournaments.all(),
+        "tournaments": selectors.club_events(club),
     }
     return render(request, "scorekeeper/club.html", context)
 

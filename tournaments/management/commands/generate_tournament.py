@@ -25,7 +25,7 @@ from scorekeeper.games.models import Club, Deal, DealScore, Game, Player, Seat
 
 from ... import sample, services
 from ...formats import format_rules
-from ...models import Entrant, Format, Pass, Table, Tournament
+from ...models import Entrant, Format, Pass, Table, Tournament, Visibility
 
 GENERATOR = "generator"
 FORMATS = [Format.EINZELSCHIEBER.value, Format.TEAM_SCHIEBER.value]
@@ -105,6 +105,7 @@ def start_event(*, club: Club, players: int, passes: int, deals: int, seed: int,
         passes=passes,
         deals_per_pass=deals,
         seed=seed,
+        visibility=Visibility.PUBLIC,  # read anonymously, as spectators read a big event
     )
     _entrants(tournament, players)
     return tournament
