@@ -77,7 +77,15 @@ class Loader:
             part.model.objects.bulk_update(objects, deferred, batch_size=500)
         for child in part.children:
             below = zip(objects, rows, scopes, strict=True)
-            self.create(child, [(obj, item, scope) for obj, row, scope in below for item in row[child.key]])
+            optional = child.key in part.optional
+            self.create(
+                child,
+                [
+                    (obj, item, scope)
+                    for obj, row, scope in below
+                    for item in (row.get(child.key, []) if optional else row[child.key])
+                ],
+            )
         return objects
 
     def build(

@@ -29,6 +29,7 @@ from tournaments.models import (
     Table,
     TableChange,
     TableSeat,
+    TableSignoff,
     Tournament,
 )
 
@@ -52,8 +53,8 @@ class Part:
     refs: tuple[tuple[str, str], ...] = ()  # (foreign key, kind of target)
     derived: tuple[str, ...] = ()  # computed again on import: not copied
     checked: tuple[str, ...] = ()  # derived columns exported under "derived", for the import to compare
-    optional: tuple[str, ...] = ()  # added since version 1 (columns or references): an older export lacks
-    # them, they get the default
+    optional: tuple[str, ...] = ()  # added since version 1 (columns, references or children): an older
+    # export lacks them, they get the default (no rows, for children)
     children: tuple[Part, ...] = ()
 
     def __post_init__(self) -> None:
@@ -108,6 +109,7 @@ TOURNAMENTS = Part(
             kind=ENTRANT,
             order=("number",),
             refs=(("player", PLAYER), ("partner", ENTRANT)),
+            optional=("code",),
         ),
         Part(
             Pass,
@@ -122,7 +124,7 @@ TOURNAMENTS = Part(
                     parent="pass_played",
                     order=("number",),
                     refs=(("game", GAME), ("confirmed_by", USER)),
-                    optional=("confirmed_by",),
+                    optional=("confirmed_by", "code_failures", "code_failed_at", "signoffs"),
                     children=(
                         Part(
                             TableSeat,
@@ -130,6 +132,13 @@ TOURNAMENTS = Part(
                             parent="table",
                             order=("position",),
                             refs=(("entrant", ENTRANT), ("substitute", PLAYER)),
+                        ),
+                        Part(
+                            TableSignoff,
+                            "signoffs",
+                            parent="table",
+                            order=("at", "pk"),
+                            refs=(("entrant", ENTRANT),),
                         ),
                     ),
                 ),
