@@ -135,6 +135,14 @@ def table_deals(table: Table, count: int) -> None:
     play(table.game, entries, by=None, guard=services.table_guard(table.token))
 
 
+def codes_of_two_sides(table: Table) -> list[str]:
+    """The personal codes of the first player of two different sides: what confirms the table."""
+    codes: dict[str, str] = {}
+    for seat in table.seats.select_related("entrant").order_by("position"):
+        codes.setdefault(seat.side, seat.entrant.code)
+    return list(codes.values())[:2]
+
+
 def make_tournament(world_names: Names, club: Club, owner: User) -> tuple[Tournament, Table, Table, Table]:
     """Nine players (a bye each pass), two deals a pass: pass 1 played, drawn on without table 2's
     confirmation; in pass 2 table 1 has one deal and a substitute, table 2 has played its deals."""
@@ -157,7 +165,8 @@ def make_tournament(world_names: Names, club: Club, owner: User) -> tuple[Tourna
     past, other = first.tables.order_by("number")
     for table in (past, other):
         table_deals(table, 2)
-    services.confirm_table(token=past.token, pin=past.pin)
+    for code in codes_of_two_sides(past):
+        services.sign_off(token=past.token, code=code)
     second = services.draw_next_pass(tournament=tournament, by=owner, force_reason=world_names.forced_reason)
     current, finished = second.tables.order_by("number")
     table_deals(current, 1)
@@ -286,6 +295,7 @@ ROUTE_ARGS: dict[str, Callable[[World], dict[str, Any]]] = {
     # print-outs and exports
     "tournaments:print_seating": lambda w: {"slug": w.tournament.slug, "number": 2},
     "tournaments:print_schedule": lambda w: {"slug": w.tournament.slug},
+    "tournaments:print_codes": lambda w: {"slug": w.tournament.slug},
     "tournaments:print_cards": lambda w: {"slug": w.tournament.slug, "number": 2},
     "tournaments:print_sheets": lambda w: {"slug": w.tournament.slug, "number": 2},
     "tournaments:print_standings": lambda w: {"slug": w.tournament.slug},

@@ -100,7 +100,7 @@ ENDPOINTS = [
         who="anonymous",
     ),
     Endpoint("table_deal_edit", table("deals/1/edit/"), who="anonymous"),
-    Endpoint("table_confirm", lambda w: f"/t/{w.finished.token}/confirm/", who="anonymous", fields=("pin",)),
+    Endpoint("table_confirm", lambda w: f"/t/{w.finished.token}/confirm/", who="anonymous", fields=("code",)),
 ]
 
 

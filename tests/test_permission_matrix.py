@@ -172,7 +172,12 @@ ROWS = [
     Row("tournaments:table_deal_preview", NOBODY, TOKEN, schieber_deal(2)),
     Row("tournaments:table_deal_edit", TOKEN, TOKEN, lambda w, d: EDIT),
     Row("tournaments:table_deal_delete", NOBODY, TOKEN),
-    Row("tournaments:table_confirm", NOBODY, TOKEN, lambda w, d: {"pin": w.finished.pin}),
+    Row(
+        "tournaments:table_confirm",
+        NOBODY,
+        TOKEN,
+        lambda w, d: {"code": w.finished.seats.order_by("position").first().entrant.code},
+    ),
     # public
     Row("tournaments:tournament", ANYONE, NOBODY),
     Row("tournaments:tournament_register", ANYONE, ANYONE, lambda w, d: {"name": "Selbst"}),
@@ -183,6 +188,7 @@ ROWS = [
     # print-outs and exports: the director's
     Row("tournaments:print_seating", "admin", NOBODY),
     Row("tournaments:print_schedule", "admin", NOBODY),
+    Row("tournaments:print_codes", "admin", NOBODY),
     Row("tournaments:print_cards", "admin", NOBODY),
     Row("tournaments:print_sheets", "admin", NOBODY),
     Row("tournaments:print_standings", "admin", NOBODY),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hmac
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Max, OuterRef, Subquery
+from django.db.models import Count, Max, OuterRef, Subquery
 from django.http import Http404, HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -20,7 +20,8 @@ from scorekeeper.games.languages import use_club_language
 from scorekeeper.games.models import Membership
 from scorekeeper.games.permissions import GameAccess, Need, SignInRequired, check, load_club
 
-from .models import Pass, Table, Tournament, Visibility
+from .models import Pass, Table, TableSignoff, Tournament, Visibility
+from .selectors.tables import current_signoffs
 from .services import table_guard
 
 OPENED_EVENTS = "opened_events"
@@ -114,20 +115,32 @@ def table_access(token: str) -> GameAccess:
 
 
 def table_now(token: str) -> str | None:
-    """A table page's state in one query: its deals, and whether it is open (not confirmed, its pass
-    the event's last), the same two things its page shows; None for an unknown token."""
+    """A table page's state in one query: its deals, the personal codes that count, and whether it is
+    open (not confirmed, its pass the event's last), the things its page shows; None for an unknown
+    token."""
     last = Pass.objects.filter(tournament=OuterRef("pass_played__tournament")).order_by("-number")
+    signed = TableSignoff.objects.filter(table=OuterRef("pk"), revision=OuterRef("game__revision"))
     row = (
         Table.objects.filter(token=token)
-        .annotate(last=Subquery(last.values("number")[:1]))
-        .values_list("game__revision", "confirmed_at", "pass_played__number", "last")
+        .annotate(
+            last=Subquery(last.values("number")[:1]),
+            signed=Subquery(signed.order_by().values("table").annotate(n=Count("pk")).values("n")[:1]),
+        )
+        .values_list("game__revision", "signed", "confirmed_at", "pass_played__number", "last")
         .first()
     )
     if row is None:
         return None
-    revision, confirmed_at, number, last_number = row
-    return table_shown(revision, confirmed_at is None and number == last_number)
+    revision, signed_count, confirmed_at, number, last_number = row
+    return table_shown(revision, confirmed_at is None and number == last_number, signed_count or 0)
 
 
-def table_shown(revision: int, can_score: bool) -> str:
-    return f"{revision}.{int(can_score)}"
+def table_shown(revision: int, can_score: bool, signed: int) -> str:
+    """The stamp of what a table's page shows; whether it is open comes last (the page reloads when it
+    changes)."""
+    return f"{revision}.{signed}.{int(can_score)}"
+
+
+def table_state(access: GameAccess) -> str:
+    """The stamp of a table page as `access` renders it (one query: the codes that count)."""
+    return table_shown(access.game.revision, access.can_score, current_signoffs(access.game.tournament_table))

@@ -7,11 +7,6 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from scorekeeper.games import live
 
-        from .access import table_now, table_shown
+        from .access import table_now, table_state
 
-        live.register(
-            "table",
-            live.LiveKind(
-                current=table_now, shown=lambda access: table_shown(access.game.revision, access.can_score)
-            ),
-        )
+        live.register("table", live.LiveKind(current=table_now, shown=table_state))

@@ -1,8 +1,8 @@
 """Tournaments: entrants, passes drawn by the seating module, tables that are ordinary games.
 
 A table of a pass is a scorekeeper Game, so its deals are entered, checked, locked and audited
-exactly like a club game; the tournament adds who sits where, the table's link and PIN, and the
-confirmation that locks it.
+exactly like a club game; the tournament adds who sits where, the table's link, and the confirmation
+that locks it: a personal code of each side (or the director).
 """
 
 from __future__ import annotations
@@ -129,8 +129,13 @@ class Tournament(models.Model):
         return self.pass_word if (get_language() or "").startswith("de") else self.pass_word.lower()
 
 
+def new_code() -> str:
+    """A player's personal code: six digits, on a slip of their own (never on the table card)."""
+    return f"{secrets.randbelow(10**6):06d}"
+
+
 class Entrant(models.Model):
-    """A registered player; `partner` pairs them for team Schieber."""
+    """A registered player; `partner` pairs them for team Schieber; `code` confirms their side's passes."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
@@ -141,12 +146,16 @@ class Entrant(models.Model):
     partner = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL)
     self_registered = models.BooleanField(default=False)
     registered_at = models.DateTimeField(auto_now_add=True)
+    code = models.CharField(
+        max_length=8, default=new_code, help_text=_("Personal: one player of each side enters it to confirm.")
+    )
 
     class Meta:
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "player"], name="one_entry_per_player"),
             models.UniqueConstraint(fields=["tournament", "number"], name="one_start_number"),
+            models.UniqueConstraint(fields=["tournament", "code"], name="one_code_per_entrant"),
         ]
 
     def __str__(self) -> str:
@@ -190,19 +199,20 @@ def new_token() -> str:
 
 
 def new_pin() -> str:
+    """The old table PIN's default: migration 0001 still names it (the PIN went in 0007)."""
     return f"{secrets.randbelow(10**4):04d}"
 
 
 class Table(models.Model):
-    """A table of a pass: its game, the secret link printed as a QR code, and the PIN that confirms it."""
+    """A table of a pass: its game, and the secret link printed as a QR code. It is confirmed (and locked)
+    once a player of each side has entered their personal code (TableSignoff), or by the director."""
 
     pass_played = models.ForeignKey(Pass, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
     game = models.OneToOneField(Game, on_delete=models.PROTECT, related_name="tournament_table")
     token = models.CharField(max_length=64, unique=True, default=new_token)
-    pin = models.CharField(max_length=8, default=new_pin)
-    pin_failures = models.PositiveSmallIntegerField(default=0)
-    pin_failed_at = models.DateTimeField(null=True, blank=True)  # the last wrong PIN: the cooldown's start
+    code_failures = models.PositiveSmallIntegerField(default=0)
+    code_failed_at = models.DateTimeField(null=True, blank=True)  # the last wrong code: the cooldown's start
     confirmed_at = models.DateTimeField(null=True, blank=True)
     confirmed_by = models.ForeignKey(
         USER,
@@ -225,6 +235,28 @@ class Table(models.Model):
     @property
     def locked(self) -> bool:
         return self.confirmed_at is not None
+
+
+class TableSignoff(models.Model):
+    """A player's personal code entered at a table: their side agrees to the deals as they stood then.
+
+    `revision` is the game's when the code was entered: a deal changed afterwards (the game's revision
+    moves on) voids it, so nobody confirms deals their side has not seen. One row per player and table:
+    entered again, it is brought up to date, never doubled.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="signoffs")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="+")
+    side = models.CharField(max_length=60)
+    revision = models.PositiveIntegerField()
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["at", "pk"]
+        constraints = [models.UniqueConstraint(fields=["table", "entrant"], name="one_signoff_per_player")]
+
+    def __str__(self) -> str:
+        return gettext("%(entrant)s at %(table)s") % {"entrant": self.entrant, "table": self.table}
 
 
 class TableSeat(models.Model):

@@ -45,7 +45,6 @@ class PrintedTable:
     number: int
     seats: tuple[SeatLine, ...]
     token: str
-    pin: str
 
     def team(self, side: str) -> tuple[SeatLine, ...]:
         return tuple(seat for seat in self.seats if seat.team == side)
@@ -85,6 +84,26 @@ class Schedule:
     lines: tuple[ScheduleLine, ...]
 
 
+@dataclass(frozen=True)
+class CodeSlip:
+    """A player's slip: their personal code, to keep to themselves (never on the table card)."""
+
+    number: int
+    name: str
+    code: str
+
+    @property
+    def grouped(self) -> str:
+        """ "482 913": read and typed in two halves."""
+        return f"{self.code[:3]} {self.code[3:]}"
+
+
+def code_slips(tournament: Tournament) -> list[CodeSlip]:
+    """Every entrant's slip, by start number: one query."""
+    rows = tournament.entrants.order_by("number").values_list("number", "player__name", "code")
+    return [CodeSlip(number, name, code) for number, name, code in rows]
+
+
 def sort_key(name: str) -> str:
     """Alphabetical as players expect on the wall: Ä with A, case ignored."""
     decomposed = unicodedata.normalize("NFKD", name.casefold())
@@ -114,7 +133,6 @@ def _printed(seated: list[TableSeat], partners: bool) -> PrintedTable:
         table.number,
         tuple(_seat_line(seat, partners) for seat in seated),
         table.token,
-        table.pin,
     )
 
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import hmac
 import math
+import unicodedata
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -26,17 +28,30 @@ from scorekeeper.games.models import Club, Game, Seat
 
 from . import seating
 from .formats import FormatRules, format_rules, side_of
-from .models import Bye, Entrant, Pass, Seating, Table, TableChange, TableSeat, Tournament, Visibility
+from .models import (
+    Bye,
+    Entrant,
+    Pass,
+    Seating,
+    Table,
+    TableChange,
+    TableSeat,
+    TableSignoff,
+    Tournament,
+    Visibility,
+    new_code,
+)
 
 SELF_REGISTRATION_CAPACITY = 64
 """Where self-registration stops when the director set no capacity: an open form is never unlimited."""
 SELF_REGISTRATION_WINDOW = timedelta(minutes=10)
 """Tournament.self_registration_limit counts the self-registrations of this window."""
 
-MAX_PIN_FAILURES = 5
-PIN_COOLDOWN = timedelta(minutes=15)
-"""After MAX_PIN_FAILURES wrong PINs a table waits this long for five more tries (or the director
-reopens it): a player cannot block a table for the day, and 4 digits stay out of reach of guessing."""
+MAX_CODE_FAILURES = 5
+CODE_COOLDOWN = timedelta(minutes=15)
+"""After MAX_CODE_FAILURES wrong codes a table waits this long for five more tries (or the director
+unblocks it): a player cannot block a table for the day, and six-digit codes stay out of reach of
+guessing (five tries in a quarter of an hour against the other side's two codes)."""
 
 
 class TournamentError(Exception):
@@ -135,8 +150,31 @@ def register(*, tournament: Tournament, name: str, self_registered: bool = False
         raise TournamentError(_("%(name)s is registered already.") % {"name": player.name})
     last = tournament.entrants.aggregate(last=Max("number"))["last"] or 0
     return Entrant.objects.create(
-        tournament=tournament, player=player, number=last + 1, self_registered=self_registered
+        tournament=tournament,
+        player=player,
+        number=last + 1,
+        self_registered=self_registered,
+        code=_free_code(tournament),
     )
+
+
+def _free_code(tournament: Tournament) -> str:
+    """A personal code no other entrant of the event has: two at a table must never share one."""
+    taken = set(tournament.entrants.values_list("code", flat=True))
+    code = new_code()
+    while code in taken:
+        code = new_code()
+    return code
+
+
+@transaction.atomic
+def renew_code(*, entrant: Entrant, by: User) -> Entrant:
+    """A new personal code for a player whose slip was lost or seen by others; the old one stops working."""
+    tournament = Tournament.objects.select_for_update().get(pk=entrant.tournament_id)
+    entrant.code = _free_code(tournament)
+    entrant.save(update_fields=["code"])
+    _audit(tournament, _("New personal code for %(entrant)s") % {"entrant": entrant}, by)
+    return entrant
 
 
 def check_in(*, entrant: Entrant, present: bool = True) -> None:
@@ -417,18 +455,18 @@ def locked_table(token: str) -> Table:
     return table
 
 
-def pin_wait(table: Table) -> timedelta:
-    """How long the table must wait before its next PIN try: nothing unless its tries are used up."""
-    if table.pin_failures < MAX_PIN_FAILURES or table.pin_failed_at is None:
+def code_wait(table: Table) -> timedelta:
+    """How long the table must wait before its next code: nothing unless its tries are used up."""
+    if table.code_failures < MAX_CODE_FAILURES or table.code_failed_at is None:
         return timedelta(0)
-    return max(timedelta(0), table.pin_failed_at + PIN_COOLDOWN - timezone.now())
+    return max(timedelta(0), table.code_failed_at + CODE_COOLDOWN - timezone.now())
 
 
-def pin_tries_left(table: Table) -> int:
+def code_tries_left(table: Table) -> int:
     """Tries before the cooldown; all of them again once a cooldown is over."""
-    if table.pin_failures >= MAX_PIN_FAILURES and not pin_wait(table):
-        return MAX_PIN_FAILURES
-    return MAX_PIN_FAILURES - table.pin_failures
+    if table.code_failures >= MAX_CODE_FAILURES and not code_wait(table):
+        return MAX_CODE_FAILURES
+    return MAX_CODE_FAILURES - table.code_failures
 
 
 def _minutes(wait: timedelta) -> int:
@@ -438,72 +476,147 @@ def _minutes(wait: timedelta) -> int:
 def wait_message(wait: timedelta) -> str:
     minutes = _minutes(wait)
     return ngettext(
-        "Too many wrong PINs: try again in %(minutes)s minute, or ask the director.",
-        "Too many wrong PINs: try again in %(minutes)s minutes, or ask the director.",
+        "Too many wrong codes: try again in %(minutes)s minute, or ask the director.",
+        "Too many wrong codes: try again in %(minutes)s minutes, or ask the director.",
         minutes,
     ) % {"minutes": minutes}
 
 
-def confirm_table(*, token: str, pin: str) -> Table:
-    """The other team confirms the finished pass with the card's PIN; then the table is locked.
+@dataclass(frozen=True)
+class SignedOff:
+    """What a personal code entered at a table did."""
 
-    Wrong PINs are counted: after MAX_PIN_FAILURES the table waits PIN_COOLDOWN, or the director reopens
-    it. The count is committed before the refusal is raised: raised inside the transaction, it would
-    roll the count back.
+    table: Table
+    name: str
+    """Whose code it was."""
+    side: str
+    """The side it speaks for: "A" or "B" with partners, the player's own name without."""
+    confirmed: bool
+    """It was the other side's: the table is confirmed and locked now."""
+    already: bool
+    """Its side had agreed to these deals already: nothing changed, the other side is still awaited."""
+    signers: tuple[str, ...] = ()
+    """Whose codes confirmed the table, once confirmed."""
+
+
+SIDES_TO_AGREE = 2
+"""A pass is confirmed when codes of two different sides agree: both teams with partners; without
+partners (Differenzler, Molotow, ...), where each player is a side, two different players of the table."""
+
+
+def typed_code(code: str) -> str:
+    """A code as a phone's keyboard may type it: full-width digits read as digits, spaces and dashes
+    (as the slip groups it, "482 913") left out. Longer than any code: cut, never an error."""
+    normal = unicodedata.normalize("NFKC", code[:64])
+    return "".join(char for char in normal if not char.isspace() and char != "-")
+
+
+def sign_off(*, token: str, code: str) -> SignedOff:
+    """A player enters their personal code at the table's phone: their side agrees to the deals as they
+    stand. The second side's code confirms and locks the table.
+
+    Wrong codes are counted per table: after MAX_CODE_FAILURES the table waits CODE_COOLDOWN, or the
+    director unblocks it. The count is committed before the refusal is raised: raised inside the
+    transaction, it would roll the count back.
     """
-    table, wrong = _confirm_locked(token, pin)
-    if wrong:
-        left = MAX_PIN_FAILURES - table.pin_failures
+    table, signed = _sign_off_locked(token, typed_code(code))
+    if signed is None:
+        left = MAX_CODE_FAILURES - table.code_failures
         if not left:
-            minutes = _minutes(pin_wait(table))
+            minutes = _minutes(code_wait(table))
             raise TournamentError(
                 ngettext(
-                    "Wrong PIN. Try again in %(minutes)s minute, or ask the director.",
-                    "Wrong PIN. Try again in %(minutes)s minutes, or ask the director.",
+                    "Wrong code. Try again in %(minutes)s minute, or ask the director.",
+                    "Wrong code. Try again in %(minutes)s minutes, or ask the director.",
                     minutes,
                 )
                 % {"minutes": minutes}
             )
         raise TournamentError(
-            ngettext("Wrong PIN. %(count)s try left.", "Wrong PIN. %(count)s tries left.", left)
+            ngettext("Wrong code. %(count)s try left.", "Wrong code. %(count)s tries left.", left)
             % {"count": left}
         )
-    return table
+    return signed
 
 
 @transaction.atomic
-def _confirm_locked(token: str, pin: str) -> tuple[Table, bool]:
-    """confirm_table's write under the table and game locks; True when the PIN was wrong (and counted)."""
+def _sign_off_locked(token: str, code: str) -> tuple[Table, SignedOff | None]:
+    """sign_off's write under the tournament, table and game locks (no deal slips in meanwhile, no two
+    phones confirm at once); None when the code was nobody's at this table (and counted)."""
     table = locked_table(token)
-    game = Game.objects.select_for_update().get(pk=table.game_id)  # no deal slips in meanwhile
+    game = Game.objects.select_for_update().get(pk=table.game_id)
     if table.locked:
         raise TournamentError(_("This table is confirmed already."))
-    if wait := pin_wait(table):
+    if wait := code_wait(table):
         raise TournamentError(wait_message(wait))
-    if table.pin_failures >= MAX_PIN_FAILURES:  # the cooldown is over: five more tries
-        table.pin_failures = 0
+    if table.code_failures >= MAX_CODE_FAILURES:  # the cooldown is over: five more tries
+        table.code_failures = 0
     if not game.finished:
         raise TournamentError(_("The pass is not complete yet: enter every deal first."))
-    if not hmac.compare_digest(pin.strip().encode(), table.pin.encode()):  # bytes: any typed text compares
-        table.pin_failures += 1
-        table.pin_failed_at = timezone.now()
-        table.save(update_fields=["pin_failures", "pin_failed_at"])
-        said = {**_where(table), "count": table.pin_failures}
+    seat = _seat_with_code(table, code)
+    if seat is None:
+        _count_wrong_code(table)
+        return table, None
+    return table, _agree(table, game, seat)
+
+
+def _seat_with_code(table: Table, code: str) -> TableSeat | None:
+    """The seat whose entrant's code it is; every seat compared in constant time, so the time taken
+    tells nothing of which seat, or how much of a code, matched."""
+    found = None
+    for seat in TableSeat.objects.filter(table=table).select_related("entrant__player"):
+        if hmac.compare_digest(code.encode(), seat.entrant.code.encode()) and code:
+            found = seat
+    return found
+
+
+def _count_wrong_code(table: Table) -> None:
+    table.code_failures += 1
+    table.code_failed_at = timezone.now()
+    table.save(update_fields=["code_failures", "code_failed_at"])
+    said = {**_where(table), "count": table.code_failures}
+    _audit(
+        table.pass_played.tournament,
+        _("Table %(table)s of %(pass_word)s %(number)s: wrong code (%(count)s)") % said,
+        None,
+    )
+
+
+def _agree(table: Table, game: Game, seat: TableSeat) -> SignedOff:
+    """Record the seat's side agreeing at the game's revision; confirm once two sides agree."""
+    name = seat.entrant.player.name
+    current = list(table.signoffs.filter(revision=game.revision).select_related("entrant__player"))
+    if any(signoff.side == seat.side for signoff in current):
+        return SignedOff(table, name, seat.side, confirmed=False, already=True)
+    TableSignoff.objects.update_or_create(
+        table=table,
+        entrant=seat.entrant,
+        defaults={"side": seat.side, "revision": game.revision, "at": timezone.now()},
+    )
+    tournament = table.pass_played.tournament
+    partners = format_rules(tournament.format).partners
+    said = {**_where(table), "name": name, "side": seat.side}
+    if partners:
         _audit(
-            table.pass_played.tournament,
-            _("Table %(table)s of %(pass_word)s %(number)s: wrong PIN (%(count)s)") % said,
+            tournament,
+            _("Table %(table)s of %(pass_word)s %(number)s: code of %(name)s, team %(side)s") % said,
             None,
         )
-        return table, True
+    else:
+        _audit(tournament, _("Table %(table)s of %(pass_word)s %(number)s: code of %(name)s") % said, None)
+    signers = [signoff.entrant.player.name for signoff in current] + [name]
+    if len({signoff.side for signoff in current} | {seat.side}) < SIDES_TO_AGREE:
+        return SignedOff(table, name, seat.side, confirmed=False, already=False)
     table.confirmed_at = timezone.now()
     table.save(update_fields=["confirmed_at"])
     _audit(
-        table.pass_played.tournament,
-        _("Table %(table)s of %(pass_word)s %(number)s confirmed with the PIN") % _where(table),
+        tournament,
+        _("Table %(table)s of %(pass_word)s %(number)s confirmed by the codes of %(names)s")
+        % {**said, "names": ", ".join(signers)},
         None,
     )
-    _settle_finished(table.pass_played.tournament)
-    return table, False
+    _settle_finished(tournament)
+    return SignedOff(table, name, seat.side, confirmed=True, already=False, signers=tuple(signers))
 
 
 def _where(table: Table) -> dict[str, Any]:
@@ -517,10 +630,11 @@ def _where(table: Table) -> dict[str, Any]:
 
 @transaction.atomic
 def reopen_table(*, table: Table, by: User) -> None:
-    """The director reopens a confirmed (or PIN-blocked) table for corrections."""
+    """The director reopens a confirmed (or blocked) table for corrections: both sides confirm again."""
     table = locked_table(table.token)
-    table.confirmed_at, table.confirmed_by, table.pin_failures = None, None, 0
-    table.save(update_fields=["confirmed_at", "confirmed_by", "pin_failures"])
+    table.confirmed_at, table.confirmed_by, table.code_failures = None, None, 0
+    table.save(update_fields=["confirmed_at", "confirmed_by", "code_failures"])
+    table.signoffs.all().delete()
     _settle_finished(table.pass_played.tournament)
     _audit(
         table.pass_played.tournament,
@@ -533,20 +647,20 @@ def reopen_table(*, table: Table, by: User) -> None:
 def unblock_table(*, table: Table, by: User) -> None:
     """The director gives a table its tries back at once, instead of letting it wait for the cooldown."""
     table = locked_table(table.token)
-    if not table.pin_failures:
-        raise TournamentError(_("Table %(table)s has no wrong PIN to forgive.") % {"table": table.number})
-    table.pin_failures, table.pin_failed_at = 0, None
-    table.save(update_fields=["pin_failures", "pin_failed_at"])
+    if not table.code_failures:
+        raise TournamentError(_("Table %(table)s has no wrong code to forgive.") % {"table": table.number})
+    table.code_failures, table.code_failed_at = 0, None
+    table.save(update_fields=["code_failures", "code_failed_at"])
     _audit(
         table.pass_played.tournament,
-        _("Table %(table)s of %(pass_word)s %(number)s: PIN unblocked") % _where(table),
+        _("Table %(table)s of %(pass_word)s %(number)s: codes unblocked") % _where(table),
         by,
     )
 
 
 @transaction.atomic
 def confirm_for_table(*, table: Table, by: User) -> Table:
-    """The director confirms a table the players cannot (a phone gone, a PIN lost, a corrected table of an
+    """The director confirms a table the players cannot (a phone gone, a slip lost, a corrected table of an
     earlier pass). Under the locks a table's own confirmation takes: never twice, never over a deal being
     saved; the audit says who, and how many deals the table had if it was not complete."""
     table = locked_table(table.token)

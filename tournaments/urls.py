@@ -47,6 +47,7 @@ urlpatterns = [
     # print-outs and exports (director)
     path("events/<slug:slug>/print/seating/<int:number>/", prints.seating, name="print_seating"),
     path("events/<slug:slug>/print/schedule/", prints.schedule, name="print_schedule"),
+    path("events/<slug:slug>/print/codes/", prints.code_slips, name="print_codes"),
     path("events/<slug:slug>/print/cards/<int:number>/", prints.table_cards, name="print_cards"),
     path("events/<slug:slug>/print/sheets/<int:number>/", prints.score_sheets, name="print_sheets"),
     path("events/<slug:slug>/print/standings/", prints.final_standings, name="print_standings"),

@@ -39,6 +39,7 @@ from tournaments.models import (
     Table,
     TableChange,
     TableSeat,
+    TableSignoff,
     Tournament,
 )
 
@@ -120,6 +121,7 @@ TOURNAMENTS = Part(
             kind=ENTRANT,
             order=("number",),
             refs=(("player", PLAYER), ("partner", ENTRANT)),
+            optional=("code",),
         ),
         Part(
             Pass,
@@ -134,7 +136,7 @@ TOURNAMENTS = Part(
                     parent="pass_played",
                     order=("number",),
                     refs=(("game", GAME), ("confirmed_by", USER)),
-                    optional=("confirmed_by",),
+                    optional=("confirmed_by", "code_failures", "code_failed_at", "signoffs"),
                     children=(
                         Part(
                             TableSeat,
@@ -142,6 +144,13 @@ TOURNAMENTS = Part(
                             parent="table",
                             order=("position",),
                             refs=(("entrant", ENTRANT), ("substitute", PLAYER)),
+                        ),
+                        Part(
+                            TableSignoff,
+                            "signoffs",
+                            parent="table",
+                            order=("at", "pk"),
+                            refs=(("entrant", ENTRANT),),
                         ),
                     ),
                 ),

@@ -3,7 +3,8 @@
 The director (a club admin) creates the event through the form, registers 16 players in one go, checks
 them in and draws each pass on the dashboard. Four table phones (separate browser contexts, no account)
 open the table links the dashboard shows, enter their deals with taps and the keyboard, and confirm with
-the PIN the dashboard shows. A fifth context, anonymous, reads the public standings.
+two players' personal codes, one of each team, as the printed code slips give them (never the table
+card). A fifth context, anonymous, reads the public standings of the event, made public in the form.
 
 The tournament preset scores flat (every trump x1, no match bonus): a deal where team A has p card
 points scores A p, B 157 - p, and each player scores their team's points. Every expected total is
@@ -130,6 +131,8 @@ def create_event(director: Page, base: str) -> str:
     director.get_by_label("Name").fill("Herbstjass 2026")
     director.get_by_label("Number of passes").fill(str(PASSES))
     director.get_by_label("Deals per pass").fill("2")
+    expect(director.get_by_label("Members only: the club's members")).to_be_checked()  # a private club
+    director.locator("label.choice").filter(has_text="Public: anyone").click()
     expect_no_sideways_scroll(director)
     director.get_by_role("button", name="Create tournament").click()
     expect(director.locator(".messages")).to_contain_text("Herbstjass 2026 is created: register the players.")
@@ -157,8 +160,21 @@ def register_and_check_in(director: Page) -> None:
         expect(director.locator("#counts")).to_contain_text(f"{number} of 16 checked in")
 
 
-def draw(director: Page, base: str, slug: str, number: int) -> dict[int, tuple[str, str]]:
-    """Draws the pass on the dashboard; returns each table's link and PIN as the dashboard shows them."""
+def code_slips(director: Page, base: str, slug: str) -> dict[str, str]:
+    """Each player's personal code as the printed slips give it: what the director hands out."""
+    director.goto(f"{base}/events/{slug}/print/codes/")
+    slips = director.locator(".pr-slip")
+    expect(slips).to_have_count(16)
+    codes = {}
+    for slip in slips.all():
+        name = slip.locator(".pr-slipname").inner_text().split(" ", 1)[1]
+        codes[name] = slip.locator(".pr-code").inner_text().replace(" ", "")
+    assert all(re.fullmatch(r"\d{6}", code) for code in codes.values()) and len(set(codes.values())) == 16
+    return codes
+
+
+def draw(director: Page, base: str, slug: str, number: int) -> dict[int, str]:
+    """Draws the pass on the dashboard; returns each table's link as the dashboard shows it."""
     director.goto(f"{base}/events/{slug}/manage/")
     director.get_by_role("button", name=f"Draw Pass {number}").click()
     expect(director.locator(".messages")).to_contain_text(f"Pass {number} drawn: 4 tables.")
@@ -169,10 +185,8 @@ def draw(director: Page, base: str, slug: str, number: int) -> dict[int, tuple[s
         card = director.locator(f"#table-{table}")
         expect(card.locator(".td-state")).to_have_text("0 / 2 deals")
         link = card.get_by_role("link", name="table link").get_attribute("href")
-        pin = card.locator(".td-pin strong").inner_text()
         assert link and re.fullmatch(r"/t/[\w-]{20,}/", link), link
-        assert re.fullmatch(r"\d{4}", pin), pin
-        tables[table] = (f"{base}{link}", pin)
+        tables[table] = f"{base}{link}"
     return tables
 
 
@@ -187,29 +201,40 @@ def seats_of(phone: Page) -> dict[str, tuple[str, str]]:
     return {side: (names[0], names[1]) for side, names in teams.items()}
 
 
-def confirm(phone: Page, pin: str, number: int) -> None:
+def enter_code(phone: Page, code: str) -> None:
+    phone.get_by_label("Your personal code").fill(code)
+    phone.get_by_role("button", name="Agree with these deals").click()
+
+
+def confirm(phone: Page, codes: dict[str, str], teams: dict[str, tuple[str, str]], number: int) -> None:
+    """Team A's first player enters their code, then team B's second: the table locks."""
     expect(phone.get_by_role("heading", name=f"Confirm Pass {number}")).to_be_visible()
-    phone.get_by_label("PIN from the table card").fill(pin)
-    phone.get_by_role("button", name="Confirm and lock").click()
-    expect(phone.locator(".messages")).to_contain_text("Confirmed: this table is locked. Thank you!")
+    a_player, b_player = teams["A"][0], teams["B"][1]
+    enter_code(phone, codes[a_player])
+    expect(phone.locator(".messages")).to_contain_text(f"{a_player} agrees for team A.")
+    expect(phone.locator(".tp-agree li.ok")).to_have_text(re.compile(rf"Team A\s*✓ {a_player}"))
+    enter_code(phone, codes[b_player])
+    expect(phone.locator(".messages")).to_contain_text(
+        f"Confirmed with the codes of {a_player}, {b_player}: this table is locked. Thank you!"
+    )
     expect(phone.locator(".tp-locked")).to_contain_text("Confirmed, locked.")
     expect(phone.locator("#dealform")).to_have_count(0)
 
 
-def wrong_pin(pin: str) -> str:
-    return pin[:-1] + str((int(pin[-1]) + 1) % 10)
+def wrong_code(code: str) -> str:
+    return code[:-1] + str((int(code[-1]) + 1) % 10)
 
 
 def play_pass(
-    phones: list[Page], tables: dict[int, tuple[str, str]], number: int
+    phones: list[Page], tables: dict[int, str], codes: dict[str, str], number: int
 ) -> dict[int, dict[str, tuple[str, str]]]:
-    """Every table of the pass on its own phone, the deals taking turns as in a hall; then the PINs.
+    """Every table of the pass on its own phone, the deals taking turns as in a hall; then the codes.
 
     Returns each table's teams as its page shows them.
     """
     teams = {}
     for table, phone in enumerate(phones, start=1):
-        phone.goto(tables[table][0])
+        phone.goto(tables[table])
         expect(phone.get_by_role("heading", level=1)).to_have_text(f"Table {table} · Pass {number}")
         expect(phone.locator('[data-control="expected"]')).to_have_text("314")  # 2 x 157
         teams[table] = seats_of(phone)
@@ -228,14 +253,14 @@ def play_pass(
         expect(phone.locator("#dealform")).to_have_count(0)
         expect_no_sideways_scroll(phone)
         if number == 1 and table == 1:
-            # One wrong PIN first: refused, counted, and the form says how many tries are left.
+            # One wrong code first: refused, counted, and the form says how many tries are left.
             expect(phone.get_by_role("heading", name="Confirm Pass 1")).to_be_visible()
             screenshot(phone, "tournament-table-phone-390")
-            phone.get_by_label("PIN from the table card").fill(wrong_pin(tables[table][1]))
-            phone.get_by_role("button", name="Confirm and lock").click()
-            expect(phone.locator(".messages")).to_contain_text("Wrong PIN. 4 tries left.")
+            taken = set(codes.values())
+            enter_code(phone, next(c for c in map(wrong_code, sorted(taken)) if c not in taken))
+            expect(phone.locator(".messages")).to_contain_text("Wrong code. 4 tries left.")
             expect(phone.locator(".tp-warn")).to_have_text("4 tries left.")
-        confirm(phone, tables[table][1], number)
+        confirm(phone, codes, teams[table], number)
     return teams
 
 
@@ -274,6 +299,7 @@ def test_einzelschieber_with_16_players_over_4_passes(
 
     register_and_check_in(director)
     assert tournament.entrants.filter(checked_in=True).count() == 16
+    codes = code_slips(director, base, slug)
 
     phones = [new_page() for _ in range(TABLES)]  # the table phones: no account, one context each
     expected = dict.fromkeys(NAMES, 0)
@@ -284,16 +310,17 @@ def test_einzelschieber_with_16_players_over_4_passes(
         if number == 1:
             expect_no_sideways_scroll(director)
             screenshot(director, "tournament-dashboard-390")
-            # The printed table cards carry the same links and PINs as the dashboard.
+            # The printed table cards carry the same links as the dashboard, and no code.
             director.get_by_role("link", name="table cards").click()
             expect(director.locator(".pr-tableno")).to_have_text([f"Table {n}" for n in tables])
-            expect(director.locator(".pr-pin")).to_have_text([pin for _, pin in tables.values()])
-            links = [f"or open {link}" for link, _ in tables.values()]
+            cards = director.locator(".pr-card").all_inner_texts()
+            assert not [code for code in codes.values() if any(code in card for card in cards)]
+            links = [f"or open {link}" for link in tables.values()]
             expect(director.locator(".pr-link")).to_have_text(links)
             expect(director.locator(".pr-control b")).to_have_text(["314"] * TABLES)  # 2 deals x 157
         # The draw repeats no partnership: in the database's history ...
         assert count_repeats(services.past_draws(tournament)).partners == 0
-        teams = play_pass(phones, tables, number)
+        teams = play_pass(phones, tables, codes, number)
         # ... and as the table pages showed the teams: 8 teams of two per pass, none seen before.
         partnerships += partners_of(teams)
         assert len(partnerships) == 8 * number and len(set(partnerships)) == len(partnerships)

@@ -65,8 +65,18 @@ def play(table: Table, *points_a: int) -> None:
         )
 
 
+def codes_of_two_sides(table: Table) -> list[str]:
+    """The personal codes of the first player of two different sides: what confirms the table."""
+    codes: dict[str, str] = {}
+    for seat in table.seats.select_related("entrant").order_by("position"):
+        codes.setdefault(seat.side, seat.entrant.code)
+    return list(codes.values())[:2]
+
+
 def confirm(table: Table) -> None:
-    services.confirm_table(token=table.token, pin=table.pin)
+    """A player of each side enters their personal code: the table is confirmed."""
+    for code in codes_of_two_sides(table):
+        services.sign_off(token=table.token, code=code)
 
 
 def tables(drawn: Pass) -> list[Table]:

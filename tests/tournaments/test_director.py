@@ -26,6 +26,7 @@ from tournaments.models import Bye, Entrant, Format, Pass, Table, TableChange, T
 from tournaments.views import director
 
 from ..conftest import play
+from .builders import confirm
 
 NAMES = [
     "Anna", "Beat", "Cla", "Dora", "Elsa", "Fritz", "Gian", "Hanna",
@@ -62,10 +63,10 @@ def current_tables(tournament: Tournament) -> list[Table]:
 
 
 def finish(table: Table) -> None:
-    """Every deal of the pass entered and the table confirmed with its PIN."""
+    """Every deal of the pass entered and the table confirmed with a code of each team."""
     game = Game.objects.get(pk=table.game_id)
     play(game, [HEARTS] * game.deal_limit, by=owner())
-    services.confirm_table(token=table.token, pin=table.pin)
+    confirm(table)
 
 
 def said(client: Client, response: Any) -> list[str]:
@@ -106,7 +107,7 @@ def snapshot() -> dict[str, list[Any]]:
             )
         ),
         "passes": list(Pass.objects.order_by("pk").values_list("pk", "number", "forced_reason")),
-        "tables": list(Table.objects.order_by("pk").values_list("pk", "confirmed_at", "pin_failures")),
+        "tables": list(Table.objects.order_by("pk").values_list("pk", "confirmed_at", "code_failures")),
         "seats": list(TableSeat.objects.order_by("pk").values_list("pk", "entrant", "substitute")),
         "byes": list(Bye.objects.order_by("pk").values_list("pk", "entrant")),
         "changes": list(TableChange.objects.order_by("pk").values_list("pk", "what")),
@@ -352,7 +353,7 @@ def test_registering_sixteen_players_checking_in_and_drawing_pass_1(
     assert not drawn.byes.exists()
     page = client.get(reverse("tournaments:tournament_dashboard", args=[tournament.slug])).content.decode()
     for table in drawn.tables.all():
-        assert reverse("tournaments:table", args=[table.token]) in page and table.pin in page
+        assert reverse("tournaments:table", args=[table.token]) in page
 
 
 def test_a_guest_joins_the_roster_and_a_full_event_refuses(
@@ -527,15 +528,15 @@ def test_reopening_a_confirmed_or_blocked_table(club: Club, client_as: Callable[
     services.draw_next_pass(tournament=tournament, by=owner())
     confirmed, blocked = current_tables(tournament)
     finish(confirmed)
-    Table.objects.filter(pk=blocked.pk).update(pin_failures=services.MAX_PIN_FAILURES)
+    Table.objects.filter(pk=blocked.pk).update(code_failures=services.MAX_CODE_FAILURES)
     client = client_as("admin")
     page = client.get(reverse("tournaments:tournament_dashboard", args=[tournament.slug])).content.decode()
-    assert "Reopen table 1" in page and "PIN blocked" in page and "Unblock the PIN" in page
+    assert "Reopen table 1" in page and "Codes blocked" in page and "Unblock the codes" in page
     for table in (confirmed, blocked):
         response = client.post(reverse("tournaments:tournament_reopen", args=[tournament.slug, table.pk]))
         assert response["Location"].endswith(f"#table-{table.number}")
         table.refresh_from_db()
-        assert table.confirmed_at is None and table.pin_failures == 0
+        assert table.confirmed_at is None and table.code_failures == 0
     assert TableChange.objects.filter(what="Table 1 of Pass 1 reopened").exists()
 
 

@@ -1,6 +1,6 @@
 """Issue 13, point 10: what the director lacked on the day.
 
-Unblock a table's PIN and confirm for a table (both audited), correct a table of an earlier pass from the
+Unblock a table's codes and confirm for a table (both audited), correct a table of an earlier pass from the
 dashboard, the winner and podium on a finished event's page, the projector paging through the whole
 standings, and "where do I sit?" by start number.
 """
@@ -48,23 +48,23 @@ def owner(client_as: Callable[[str | None], Client]) -> Client:
 # ---- unblock the PIN, confirm for the table ---------------------------------------------------------------
 
 
-def test_the_director_unblocks_a_table_that_used_up_its_pin_tries(club: Club, owner: Client) -> None:
+def test_the_director_unblocks_a_table_that_used_up_its_code_tries(club: Club, owner: Client) -> None:
     event = make_event(club)
     first, second = tables(draw(event))
     play(second, 100, 60)
-    Table.objects.filter(pk=second.pk).update(pin_failures=services.MAX_PIN_FAILURES)
+    Table.objects.filter(pk=second.pk).update(code_failures=services.MAX_CODE_FAILURES)
     dashboard = owner.get(url("tournament_dashboard", event)).content.decode()
-    assert dashboard.count("Unblock the PIN") == 1
+    assert dashboard.count("Unblock the codes") == 1
     assert f'action="{url("tournament_unblock", event, second.pk)}"' in dashboard
     said = messages_after(owner, owner.post(url("tournament_unblock", event, second.pk)))
-    assert said == ["Table 2 may enter its PIN again."]
+    assert said == ["Table 2 may enter codes again."]
     second.refresh_from_db()
-    assert (second.pin_failures, second.pin_failed_at, second.locked) == (0, None, False)
-    assert ("Table 2 of Pass 1: PIN unblocked", "owner") in audit(event)
+    assert (second.code_failures, second.code_failed_at, second.locked) == (0, None, False)
+    assert ("Table 2 of Pass 1: codes unblocked", "owner") in audit(event)
     phone = Client().get(f"/t/{second.token}/").content.decode()
     assert f'action="/t/{second.token}/confirm/"' in phone
     again = messages_after(owner, owner.post(url("tournament_unblock", event, first.pk)))
-    assert again == ["Table 1 has no wrong PIN to forgive."]
+    assert again == ["Table 1 has no wrong code to forgive."]
 
 
 def test_the_director_confirms_for_a_table_once_and_the_audit_says_who(club: Club, owner: Client) -> None:

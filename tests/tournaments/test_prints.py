@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import uuid
 from collections import defaultdict
 from collections.abc import Callable, Sequence
@@ -26,6 +27,8 @@ from scorekeeper.games.models import Club, Game
 from tournaments import seating, services
 from tournaments.exports import _fact_cells
 from tournaments.models import Seating, Table, Tournament
+
+from .builders import confirm
 
 NAMES = ("Anna", "Beat", "Cla", "Dora", "Emil", "Fränzi", "Gian", "Heidi")
 DEALS: dict[int, list[dict[str, Any]]] = {
@@ -93,7 +96,7 @@ def build(
             games.record_deal(
                 game_id=table.game_id, entry=entry, by=None, number=number, client_token=uuid.uuid4()
             )
-        services.confirm_table(token=table.token, pin=table.pin)
+        confirm(table)
     return tournament
 
 
@@ -167,16 +170,20 @@ def test_a_pass_not_drawn_is_not_found(event: Tournament, director_client: Clien
 # ---- print pages -------------------------------------------------------------------------------------------
 
 
-def test_table_cards_carry_the_qr_code_the_pin_and_the_link(
+def test_table_cards_carry_the_qr_code_and_the_link_and_no_code(
     event: Tournament, director_client: Client
 ) -> None:
     page = director_client.get(url("print_cards", event)).content.decode()
     tables = Table.objects.filter(pass_played__tournament=event)
     assert page.count("<svg") == page.count('class="pr-page pr-card"') == 2
     for table in tables:
-        assert f'<p class="pr-pin">{table.pin}</p>' in page
         assert f"http://testserver/t/{table.token}/" in page
-    assert "for the other team to confirm the pass" in page
+    text = re.sub(r"<svg.*?</svg>", "", page, flags=re.S)  # the QR codes' drawings aside
+    for table in tables:
+        text = text.replace(table.token, "")
+    for code in event.entrants.values_list("code", flat=True):
+        assert code not in text
+    assert "one player of each team enters their personal code from their own slip" in page
     assert "control total <b>314</b>" in page  # 2 deals x 157
     assert "<nav" in page and "no-print" in page  # the only navigation, hidden on paper
 

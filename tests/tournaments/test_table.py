@@ -1,5 +1,5 @@
 """A table's phone through HTTP, with no account: the live page, deals through the table link, the
-control total, the PIN that locks the table, and every way the link is refused."""
+control total, the personal codes that lock the table, and every way the link is refused."""
 
 from __future__ import annotations
 
@@ -13,15 +13,27 @@ from django.test import Client
 from django.utils import timezone
 
 from scorekeeper.games.models import Club, Deal, DealChange, Game
+from tournaments import services
 from tournaments.models import Table
-from tournaments.services import MAX_PIN_FAILURES
+from tournaments.services import MAX_CODE_FAILURES
 
-from .builders import HTMX, TIMES, confirm, deal_post, draw, make_event, play, tables, teams
+from .builders import (
+    HTMX,
+    TIMES,
+    codes_of_two_sides,
+    confirm,
+    deal_post,
+    draw,
+    make_event,
+    play,
+    tables,
+    teams,
+)
 
 LOCKED = "This table is confirmed and locked: ask the director for corrections."
 PASS_OVER = "This pass is over: the next one is drawn."
-FULLWIDTH_1234 = "\uff11\uff12\uff13\uff14"
-"""Digits from a phone's other keyboard: not the PIN, yet a try, and never an error page."""
+FULLWIDTH = str.maketrans("0123456789", "\uff10\uff11\uff12\uff13\uff14\uff15\uff16\uff17\uff18\uff19")
+"""Digits from a phone's other keyboard: read as the digits they are, never an error page."""
 
 
 def poll_url(page: str) -> str:
@@ -77,7 +89,8 @@ def test_the_page_shows_the_event_the_table_who_sits_where_and_the_control_total
     assert 'data-control="entered">0</strong> in 0 of 2 deals' in page
     assert 'id="dealform"' in page and f'action="/t/{first.token}/deals/"' in page
     assert "/confirm/" not in page  # the confirmation waits for the last deal
-    assert first.pin not in page.replace(first.token, "")
+    for seat in first.seats.select_related("entrant"):
+        assert seat.entrant.code not in page.replace(first.token, "")
 
 
 def test_the_table_link_enters_a_deal_through_htmx_as_a_club_game_does(first: Table, phone: Client) -> None:
@@ -153,9 +166,10 @@ def test_a_wrong_token_is_404(event_tables: list[Table], phone: Client, method: 
     first = event_tables[0]
     play(first, 100)
     guess = first.token[:-1] + ("A" if first.token[-1] != "A" else "B")
-    response = getattr(phone, method)(f"/t/{guess}/{path}", {**deal_post(2, 90), "pin": first.pin})
+    code = codes_of_two_sides(first)[0]
+    response = getattr(phone, method)(f"/t/{guess}/{path}", {**deal_post(2, 90), "code": code})
     assert response.status_code == 404
-    assert [t.pin_failures for t in Table.objects.all()] == [0, 0]
+    assert [t.code_failures for t in Table.objects.all()] == [0, 0]
     assert len(deals_of(first)) == 1
 
 
@@ -220,25 +234,27 @@ def test_a_previous_pass_table_is_read_only_once_the_next_pass_is_drawn(
     assert 'id="dealform"' not in page and "/edit/" not in page
 
 
-# ---- the PIN -------------------------------------------------------------------------------------------
+# ---- the personal codes ---------------------------------------------------------------------------------
 
 
-def pin_post(phone: Client, table: Table, pin: str) -> str:
-    response = phone.post(f"/t/{table.token}/confirm/", {"pin": pin}, follow=True)
+def code_post(phone: Client, table: Table, code: str) -> str:
+    response = phone.post(f"/t/{table.token}/confirm/", {"code": code}, follow=True)
     assert response.redirect_chain == [(f"/t/{table.token}/", 302)]
     return html(response)
 
 
-def wrong(pin: str) -> str:
-    return "0000" if pin != "0000" else "1111"
+def wrong(table: Table) -> str:
+    """A code nobody at the table has."""
+    codes = {seat.entrant.code for seat in table.seats.select_related("entrant")}
+    return next(code for code in ("000000", "111111", "222222") if code not in codes)
 
 
 def test_the_confirmation_waits_for_the_last_deal(first: Table, phone: Client) -> None:
     play(first, 100)
-    page = pin_post(phone, first, first.pin)
+    page = code_post(phone, first, codes_of_two_sides(first)[0])
     assert "The pass is not complete yet: enter every deal first." in page
     first.refresh_from_db()
-    assert (first.locked, first.pin_failures) == (False, 0)
+    assert (first.locked, first.code_failures, first.signoffs.count()) == (False, 0, 0)
 
 
 def test_the_last_deal_brings_the_confirmation_form(first: Table, phone: Client) -> None:
@@ -247,64 +263,68 @@ def test_the_last_deal_brings_the_confirmation_form(first: Table, phone: Client)
     assert f'action="/t/{first.token}/confirm/"' in page
     assert 'id="dealform"' not in page
     assert 'data-control="entered">314</strong> in 2 of 2 deals' in page
+    assert 'type="password" id="code" name="code"' in page  # never shown to whoever looks on
 
 
-def test_a_wrong_pin_costs_a_try(first: Table, phone: Client) -> None:
+def test_a_wrong_code_costs_a_try(first: Table, phone: Client) -> None:
     play(first, 100, 60)
-    page = pin_post(phone, first, wrong(first.pin))
-    assert f"Wrong PIN. {MAX_PIN_FAILURES - 1} tries left." in page
+    page = code_post(phone, first, wrong(first))
+    assert f"Wrong code. {MAX_CODE_FAILURES - 1} tries left." in page
     first.refresh_from_db()
-    assert (first.locked, first.pin_failures) == (False, 1)
+    assert (first.locked, first.code_failures) == (False, 1)
     assert "4 tries left." in page and f'action="/t/{first.token}/confirm/"' in page
 
 
-def test_after_five_wrong_pins_even_the_right_one_is_refused(first: Table, phone: Client) -> None:
+def test_after_five_wrong_codes_even_a_right_one_is_refused(first: Table, phone: Client) -> None:
     play(first, 100, 60)
     for left, tries in ((4, "tries"), (3, "tries"), (2, "tries"), (1, "try")):
-        assert f"Wrong PIN. {left} {tries} left." in pin_post(phone, first, wrong(first.pin))
-    assert "Wrong PIN. Try again in 15 minutes, or ask the director." in pin_post(
-        phone, first, FULLWIDTH_1234
-    )
-    page = pin_post(phone, first, first.pin)
-    assert "Too many wrong PINs: try again in 15 minutes, or ask the director." in page
+        assert f"Wrong code. {left} {tries} left." in code_post(phone, first, wrong(first))
+    assert "Wrong code. Try again in 15 minutes, or ask the director." in code_post(phone, first, "12")
+    page = code_post(phone, first, codes_of_two_sides(first)[0])
+    assert "Too many wrong codes: try again in 15 minutes, or ask the director." in page
     assert "/confirm/" not in page
     first.refresh_from_db()
-    assert (first.locked, first.pin_failures) == (False, MAX_PIN_FAILURES)
+    assert (first.locked, first.code_failures, first.signoffs.count()) == (False, MAX_CODE_FAILURES, 0)
 
 
 def test_after_the_cooldown_the_table_has_five_tries_again(first: Table, phone: Client) -> None:
-    """Nobody can block a table for the day with wrong PINs: it waits 15 minutes, not for the director."""
+    """Nobody can block a table for the day with wrong codes: it waits 15 minutes, not for the director."""
     play(first, 100, 60)
-    for _ in range(MAX_PIN_FAILURES):
-        pin_post(phone, first, wrong(first.pin))
-    Table.objects.filter(pk=first.pk).update(pin_failed_at=timezone.now() - timedelta(minutes=14, seconds=1))
-    assert "try again in 1 minute, or ask the director." in pin_post(phone, first, first.pin)
-    Table.objects.filter(pk=first.pk).update(pin_failed_at=timezone.now() - timedelta(minutes=15, seconds=1))
+    for _ in range(MAX_CODE_FAILURES):
+        code_post(phone, first, wrong(first))
+    Table.objects.filter(pk=first.pk).update(code_failed_at=timezone.now() - timedelta(minutes=14, seconds=1))
+    a_code, b_code = codes_of_two_sides(first)
+    assert "try again in 1 minute, or ask the director." in code_post(phone, first, a_code)
+    Table.objects.filter(pk=first.pk).update(code_failed_at=timezone.now() - timedelta(minutes=15, seconds=1))
     page = html(phone.get(f"/t/{first.token}/"))
     assert f'action="/t/{first.token}/confirm/"' in page and "tries left" not in page
-    assert "Wrong PIN. 4 tries left." in pin_post(phone, first, wrong(first.pin))
-    pin_post(phone, first, first.pin)
+    assert "Wrong code. 4 tries left." in code_post(phone, first, wrong(first))
+    code_post(phone, first, a_code)
+    code_post(phone, first, b_code.translate(FULLWIDTH))
     first.refresh_from_db()
     assert first.locked
 
 
-def test_another_tables_pin_does_not_confirm_this_table(event_tables: list[Table], phone: Client) -> None:
+def test_a_player_of_another_table_cannot_confirm_this_one(event_tables: list[Table], phone: Client) -> None:
     first, second = event_tables
     play(first, 100, 60)
-    if second.pin == first.pin:
-        Table.objects.filter(pk=second.pk).update(pin=wrong(first.pin))
-        second.refresh_from_db()
-    assert "Wrong PIN. 4 tries left." in pin_post(phone, first, second.pin)
+    assert "Wrong code. 4 tries left." in code_post(phone, first, codes_of_two_sides(second)[0])
 
 
-def test_the_right_pin_locks_the_table(first: Table, phone: Client) -> None:
+def test_a_code_of_each_team_locks_the_table(first: Table, phone: Client) -> None:
     play(first, 100, 60)
-    page = pin_post(phone, first, f" {first.pin} ")
-    assert "Confirmed: this table is locked. Thank you!" in page
+    a_code, b_code = codes_of_two_sides(first)
+    a_name, b_name = (teams(first)[side][0].player.name for side in ("A", "B"))
+    page = code_post(phone, first, f" {a_code[:3]} {a_code[3:]} ")  # as the slip groups it
+    assert f"{a_name} agrees for team A. Now a player of team B enters their code." in page
+    first.refresh_from_db()
+    assert not first.locked
+    page = code_post(phone, first, b_code)
+    assert f"Confirmed with the codes of {a_name}, {b_name}: this table is locked. Thank you!" in page
     assert "Confirmed, locked" in page
     first.refresh_from_db()
     assert first.locked
-    assert "This table is confirmed already." in pin_post(phone, first, first.pin)
+    assert "This table is confirmed already." in code_post(phone, first, a_code)
 
 
 # ---- the status panel's poll -----------------------------------------------------------------------------
@@ -313,17 +333,27 @@ def test_the_right_pin_locks_the_table(first: Table, phone: Client) -> None:
 def test_the_status_panel_polls_quietly_and_reloads_the_page_once_the_table_locks(
     first: Table, phone: Client
 ) -> None:
+    """The stamp is the deals' revision, the codes that count, and whether the table is open: a code
+    entered on one phone shows on the other's panel; the lock reloads the page."""
+
     def poll(state: str) -> Any:
         return phone.get(f"/t/{first.token}/?state={state}", **HTMX)
 
-    assert poll(f"{game_of(first).revision}.1").status_code == 204
+    assert poll(f"{game_of(first).revision}.0.1").status_code == 204
     old = game_of(first).revision
     play(first, 100, 60)
-    changed = poll(f"{old}.1")
+    changed = poll(f"{old}.0.1")
     assert changed.status_code == 200
     assert 'id="table-status"' in html(changed) and "/confirm/" in html(changed)
     assert '<div id="board">' not in html(changed)
-    confirm(first)
-    locked = poll(f"{game_of(first).revision}.1")
+    revision = game_of(first).revision
+    assert poll(f"{revision}.0.1").status_code == 204
+    a_code, b_code = codes_of_two_sides(first)
+    services.sign_off(token=first.token, code=a_code)
+    signed = poll(f"{revision}.0.1")
+    assert signed.status_code == 200 and "✓ " in html(signed)
+    assert poll(f"{revision}.1.1").status_code == 204
+    services.sign_off(token=first.token, code=b_code)
+    locked = poll(f"{revision}.1.1")
     assert locked.status_code == 200 and locked["HX-Refresh"] == "true"
-    assert poll(f"{game_of(first).revision}.0").status_code == 204
+    assert poll(f"{revision}.2.0").status_code == 204

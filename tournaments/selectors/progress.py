@@ -18,8 +18,9 @@ from scorekeeper import rules
 from scorekeeper.games.models import Deal
 from scorekeeper.rules.base import CARD_POINTS, InvalidDeal
 from tournaments.formats import format_rules
-from tournaments.models import Bye, Entrant, Pass, Table, TableChange, TableSeat, Tournament
-from tournaments.services import MAX_PIN_FAILURES
+from tournaments.models import Bye, Entrant, Pass, Table, TableChange, TableSeat, TableSignoff, Tournament
+from tournaments.selectors.tables import SideAgreement, agreements
+from tournaments.services import MAX_CODE_FAILURES
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,12 @@ class TableProgress:
 
     @property
     def blocked(self) -> bool:
-        return self.table.pin_failures >= MAX_PIN_FAILURES
+        return self.table.code_failures >= MAX_CODE_FAILURES
+
+    @property
+    def agreements(self) -> list[SideAgreement]:
+        """Each side's personal code as it stands: who agreed, whose code a changed deal voided."""
+        return agreements(self.seats, list(self.table.signoffs.all()), self.table.game.revision)
 
     @property
     def control(self) -> int | None:
@@ -142,14 +148,16 @@ def headcount(tournament: Tournament, next_pass: int) -> Headcount:
 
 
 def pass_progress(tournament: Tournament, drawn: Pass) -> PassProgress:
-    """Four queries, however many tables: tables with deal counts, seats, entries, byes."""
+    """Five queries, however many tables: tables with deal counts, seats, codes entered, entries, byes."""
     rules_ = format_rules(tournament.format)
     seats = TableSeat.objects.select_related("entrant__player", "substitute")
     tables = list(
         Table.objects.filter(pass_played=drawn)
         .select_related("game", "confirmed_by")
         .annotate(deal_count=Count("game__deals"))
-        .prefetch_related(Prefetch("seats", queryset=seats))
+        .prefetch_related(
+            Prefetch("seats", queryset=seats), Prefetch("signoffs", queryset=TableSignoff.objects.all())
+        )
         .order_by("number")
     )
     entries = _entries(drawn) if rules.get_variant(rules_.variant).control_points else None

@@ -2,7 +2,8 @@
 
 A fixed number of queries per page, however many players and passes: the seating of a pass is one
 query, a player's passes three, the standings those of selectors.public_standings. Nothing here ever
-reads a table's token or PIN: those belong to the table card, never to a public page.
+reads a table's token or an entrant's personal code: those belong to the table card and the player's
+slip, never to a public page.
 """
 
 from __future__ import annotations

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from tournaments.models import Pass, Table, TableSeat, Tournament
+from tournaments.models import Pass, Table, TableSeat, TableSignoff, Tournament
 
 
 def drawn_pass(tournament: Tournament, number: int) -> Pass:
@@ -43,3 +46,49 @@ def seats(table: Table) -> list[TableSeat]:
 def tables_running(tournament: Tournament) -> bool:
     """Any table not confirmed yet: the printed standings say they are provisional."""
     return Table.objects.filter(pass_played__tournament=tournament, confirmed_at__isnull=True).exists()
+
+
+@dataclass
+class SideAgreement:
+    """One side of a table and its personal codes: who sits there, whose code counts, whose is void."""
+
+    side: str
+    """"A" or "B" with partners; the player's own name where everyone plays alone."""
+    names: list[str] = field(default_factory=list)
+    agreed: str | None = None
+    """Whose code counts: entered at the game's current revision."""
+    stale: list[str] = field(default_factory=list)
+    """Who entered a code before a deal changed: they have to enter it again."""
+
+
+def agreements(
+    seats: Sequence[TableSeat], signoffs: Sequence[TableSignoff], revision: int
+) -> list[SideAgreement]:
+    """The table's sides in seat order, each with its codes as they stand at the game's `revision`.
+    From rows already read (the dashboard prefetches them for every table): no query."""
+    sides: dict[str, SideAgreement] = {}
+    names = {}
+    for seat in seats:
+        names[seat.entrant_id] = seat.entrant.player.name
+        sides.setdefault(seat.side, SideAgreement(seat.side)).names.append(seat.entrant.player.name)
+    for signoff in signoffs:
+        side = sides.get(signoff.side)
+        name = names.get(signoff.entrant_id, "")
+        if side is None:
+            continue
+        if signoff.revision == revision and side.agreed is None:
+            side.agreed = name
+        elif signoff.revision != revision:
+            side.stale.append(name)
+    return list(sides.values())
+
+
+def table_agreements(table: Table, seats: Sequence[TableSeat]) -> list[SideAgreement]:
+    """A table's codes for its phone: one query (the seats are read already)."""
+    signoffs = list(TableSignoff.objects.filter(table=table))
+    return agreements(seats, signoffs, table.game.revision)
+
+
+def current_signoffs(table: Table) -> int:
+    """How many codes count at the game's revision: part of the phone's poll stamp."""
+    return TableSignoff.objects.filter(table=table, revision=table.game.revision).count()

@@ -300,7 +300,7 @@ def undo(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 def reopen(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """A confirmed or PIN-blocked table opens again for corrections."""
+    """A confirmed table opens again for corrections; both sides confirm it again (or the director)."""
     tournament = load_tournament(request.user, slug, Need.ADMIN)
     table = table_reads.table(tournament, pk)
     services.reopen_table(table=table, by=request.user)
@@ -308,7 +308,8 @@ def reopen(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         request,
         _(
             "Table %(table)s is open again: correct it from its game page (or its link while its pass is "
-            "the current one), then the table confirms again with its PIN."
+            "the current one); then a player of each side enters their code again, or you confirm for "
+            "the table."
         )
         % {"table": table.number},
     )
@@ -326,7 +327,7 @@ def _back_to_table(tournament: Tournament, table: Table) -> HttpResponse:
 
 @require_POST
 def unblock(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """A table locked out by wrong PINs gets its tries back now."""
+    """A table locked out by wrong codes gets its tries back now."""
     tournament = load_tournament(request.user, slug, Need.ADMIN)
     table = table_reads.table(tournament, pk)
     try:
@@ -334,7 +335,7 @@ def unblock(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     except TournamentError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, _("Table %(table)s may enter its PIN again.") % {"table": table.number})
+        messages.success(request, _("Table %(table)s may enter codes again.") % {"table": table.number})
     return _back_to_table(tournament, table)
 
 
@@ -488,12 +489,13 @@ def _register_all(request: HttpRequest, tournament: Tournament, names: list[str]
         )
 
 
-ENTRANT_ACTIONS = ("checkin", "late", "withdraw", "partner")
+ENTRANT_ACTIONS = ("checkin", "newcode", "late", "withdraw", "partner")
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def entrant(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """One entrant: check-in (an htmx tap from the list), late arrival, withdrawal, partner."""
+    """One entrant: check-in (an htmx tap from the list), their personal code (a new one if it leaked),
+    late arrival, withdrawal, partner."""
     tournament = load_tournament(request.user, slug, Need.ADMIN)
     one = roster.entrant(tournament, pk)
     action = request.POST.get("action", "")
@@ -501,6 +503,10 @@ def entrant(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if request.method == "POST" and action == "checkin":
         services.check_in(entrant=one, present=request.POST.get("present") == "1")
         return _checked_in(request, tournament, one)
+    if request.method == "POST" and action == "newcode":
+        services.renew_code(entrant=one, by=request.user)
+        messages.success(request, _("%(name)s has a new personal code.") % {"name": one.player.name})
+        return redirect("tournaments:tournament_entrant", slug=tournament.slug, pk=one.pk)
     if request.method == "POST" and action in forms and forms[action].is_valid():
         _apply(request, tournament, one, action, forms[action].cleaned_data)
         return redirect("tournaments:tournament_entrant", slug=tournament.slug, pk=one.pk)

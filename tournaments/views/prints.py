@@ -1,4 +1,5 @@
-"""Print-outs and CSV exports, for the director only: table cards carry each table's secret link and PIN.
+"""Print-outs and CSV exports, for the director only: table cards carry each table's secret link, the code
+slips each player's personal code.
 
 The pages are plain A4 documents (one template base, the print stylesheet in app.css, no navigation):
 the director prints them from the browser, or saves them as PDF.
@@ -68,8 +69,18 @@ def schedule(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
+def code_slips(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every player's personal code on a slip of their own, to cut and hand out at check-in."""
+    tournament = _director(request, slug)
+    return render(
+        request, "tournaments/print/codes.html", _context(tournament, slips=printouts.code_slips(tournament))
+    )
+
+
+@require_safe
 def table_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """One card per table: its seats, the QR code of its link, and the PIN the other team confirms with."""
+    """One card per table: its seats and the QR code of its link; no secret that confirms (the players'
+    personal codes are on their own slips)."""
     tournament = _director(request, slug)
     drawn = _pass(tournament, number)
     cards = []

@@ -2,7 +2,8 @@
 standings, projector, a player.
 
 Whoever the event's visibility lets in may read them (access.load_event). They never show a table's link
-or PIN, and the standings (and a player's scores) stop at the pass the director froze them from.
+or anyone's personal code, and the standings (and a player's scores) stop at the pass the director froze
+them from.
 
 A rendered page of the standings (and its poll's answer) is kept in the shared cache (settings.CACHES)
 under the event, its standings version, the page and the language: every spectator between two deals

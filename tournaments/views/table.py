@@ -2,7 +2,7 @@
 
 No account: the token is the key (tournaments.access.table_access). The deal views are scorekeeper's,
 so a table scores, checks and audits exactly like a club game; this page adds who sits where, the
-pass's control total and the confirmation with the card's PIN that locks the table.
+pass's control total and the confirmation that locks the table: a personal code of each side.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from scorekeeper.games.views.games import live_game, show_game
 from scorekeeper.rules.base import CARD_POINTS
 
 from .. import services
-from ..access import load_table, table_access, table_shown
+from ..access import load_table, table_access, table_shown, table_state
 from ..formats import format_rules
 from ..models import Table
 from ..selectors import tables as table_reads
@@ -105,21 +105,24 @@ def _seats(table: Table) -> list[SeatLine]:
     ]
 
 
-def _state(access: GameAccess) -> str:
-    """What the status panel shows depends on: the deals and whether the table is open, as the poll's."""
-    return table_shown(access.game.revision, access.can_score)
-
-
 def _status_context(access: GameAccess, board: Board) -> dict[str, Any]:
+    """The status panel: the control total, and the personal codes entered so far (who agreed, whose
+    code a changed deal voided), with the tries left against wrong codes."""
     table = _table(access)
+    tournament = table.pass_played.tournament
+    sides = table_reads.table_agreements(table, table_reads.seats(table))
     return {
         "table": table,
-        "tournament": table.pass_played.tournament,
+        "tournament": tournament,
         "control": control_total(board),
-        "state": _state(access),
-        "tries_left": services.pin_tries_left(table),
-        "wait_message": services.wait_message(services.pin_wait(table)),
-        "max_tries": services.MAX_PIN_FAILURES,
+        "state": table_shown(
+            access.game.revision, access.can_score, sum(s.agreed is not None for s in sides)
+        ),
+        "sides": sides,
+        "partners": format_rules(tournament.format).partners,
+        "tries_left": services.code_tries_left(table),
+        "wait_message": services.wait_message(services.code_wait(table)),
+        "max_tries": services.MAX_CODE_FAILURES,
     }
 
 
@@ -139,7 +142,7 @@ def _status(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """The panel's poll: 204 while nothing changed, the panel after a deal, the whole page once the
     table opens or closes (confirmed, reopened, the next pass drawn), so no stale deal form stays."""
     state = request.GET["state"]
-    if state == _state(access):
+    if state == table_state(access):
         return HttpResponse(status=204)
     if state.rpartition(".")[2] != str(int(access.can_score)):
         return HttpResponseClientRefresh()
@@ -193,13 +196,32 @@ def deal_delete(request: HttpRequest, token: str, number: int) -> HttpResponse:
 
 @require_POST
 def confirm(request: HttpRequest, token: str) -> HttpResponse:
-    """The other team's PIN locks the table; a refusal (wrong PIN, tries used up, deals missing) is said
-    on the table page. Always a redirect, so reloading the page never counts a wrong PIN twice."""
-    load_table(token)  # an unknown token is a 404, never a counted guess
+    """A player's personal code: their side agrees; the other side's locks the table. A refusal (wrong
+    code, tries used up, deals missing) is said on the table page. Always a redirect, so reloading the
+    page never counts a wrong code twice."""
+    table = load_table(token)  # an unknown token is a 404, never a counted guess
     try:
-        services.confirm_table(token=token, pin=request.POST.get("pin", ""))
+        signed = services.sign_off(token=token, code=request.POST.get("code", ""))
     except services.TournamentError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, _("Confirmed: this table is locked. Thank you!"))
+        partners = format_rules(table.pass_played.tournament.format).partners
+        messages.success(request, signed_said(signed, partners))
     return redirect("tournaments:table", token=token)
+
+
+def signed_said(signed: services.SignedOff, partners: bool) -> str:
+    """What the phone says after a code: locked, or whose code is awaited still."""
+    said = {"name": signed.name, "side": signed.side, "other": "B" if signed.side == "A" else "A"}
+    if signed.confirmed:
+        names = ", ".join(signed.signers)
+        return _("Confirmed with the codes of %(names)s: this table is locked. Thank you!") % {"names": names}
+    if signed.already and partners:
+        return _("Team %(side)s has agreed already: now a player of team %(other)s enters their code.") % said
+    if signed.already:
+        return _("%(name)s has agreed already: now another player of this table enters their code.") % said
+    if partners:
+        return (
+            _("%(name)s agrees for team %(side)s. Now a player of team %(other)s enters their code.") % said
+        )
+    return _("%(name)s agrees. Now another player of this table enters their code.") % said

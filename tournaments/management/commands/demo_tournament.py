@@ -1,6 +1,6 @@
 """`manage.py demo_tournament`: a running Einzelschieber of 16 players in the demo club, for `make run`.
 
-Pass 1 is played and confirmed; pass 2 is drawn, one table waits for its PIN, two are playing and one has
+Pass 1 is played and confirmed; pass 2 is drawn, one table waits for its codes, two are playing and one has
 not started. Everything goes through the services, as the tables and the director would do it.
 Idempotent: run it again and it leaves an existing demo tournament alone.
 """
@@ -21,14 +21,14 @@ from scorekeeper.games.management.commands.demo import USERNAME
 from scorekeeper.games.models import Club
 
 from ... import sample, services
-from ...models import Format, Tournament
+from ...models import Format, Table, Tournament
 
 NAME = "Demo-Cup"
 SEED = 2026
 PLAYERS = [sample.FIRST_NAMES[index] for index in range(16)]
 """The demo club's six players and ten more."""
 PASS_2_DEALS = (12, 8, 3, 0)
-"""Deals entered at each table of pass 2: table 1 waits for its PIN, table 4 has not started."""
+"""Deals entered at each table of pass 2: table 1 waits for its codes, table 4 has not started."""
 
 
 class Command(BaseCommand):
@@ -56,7 +56,8 @@ def build(club: Club, director: User) -> Tournament:
     first = services.draw_next_pass(tournament=tournament, by=director)
     for table in first.tables.all():
         play(table.token, table.game_id, sample.schieber_deals(rng, tournament.deals_per_pass or 12))
-        services.confirm_table(token=table.token, pin=table.pin)
+        for code in _codes_of_both_teams(table):
+            services.sign_off(token=table.token, code=code)
     second = services.draw_next_pass(tournament=tournament, by=director)
     for table, count in zip(second.tables.order_by("number"), PASS_2_DEALS, strict=True):
         play(table.token, table.game_id, sample.schieber_deals(rng, count))
@@ -74,3 +75,11 @@ def play(token: str, game_id: int, entries: list[dict[str, Any]]) -> None:
             client_token=uuid.uuid4(),
             guard=services.table_guard(token),
         )
+
+
+def _codes_of_both_teams(table: Table) -> list[str]:
+    """Team A's first player's personal code, then team B's: what confirms a pass."""
+    codes: dict[str, str] = {}
+    for seat in table.seats.select_related("entrant").order_by("position"):
+        codes.setdefault(seat.side, seat.entrant.code)
+    return list(codes.values())
