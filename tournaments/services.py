@@ -593,30 +593,36 @@ def _agree(table: Table, game: Game, seat: TableSeat) -> SignedOff:
         entrant=seat.entrant,
         defaults={"side": seat.side, "revision": game.revision, "at": timezone.now()},
     )
-    tournament = table.pass_played.tournament
-    partners = format_rules(tournament.format).partners
-    said = {**_where(table), "name": name, "side": seat.side}
-    if partners:
-        _audit(
-            tournament,
-            _("Table %(table)s of %(pass_word)s %(number)s: code of %(name)s, team %(side)s") % said,
-            None,
-        )
-    else:
-        _audit(tournament, _("Table %(table)s of %(pass_word)s %(number)s: code of %(name)s") % said, None)
-    signers = [signoff.entrant.player.name for signoff in current] + [name]
+    _audit_code(table, name, seat.side)
     if len({signoff.side for signoff in current} | {seat.side}) < SIDES_TO_AGREE:
         return SignedOff(table, name, seat.side, confirmed=False, already=False)
+    signers = (*(signoff.entrant.player.name for signoff in current), name)
+    _confirm_by_codes(table, signers)
+    return SignedOff(table, name, seat.side, confirmed=True, already=False, signers=signers)
+
+
+def _audit_code(table: Table, name: str, side: str) -> None:
+    """Whose code was entered (and for which team): what the director reads of each table."""
+    tournament = table.pass_played.tournament
+    said = {**_where(table), "name": name, "side": side}
+    if format_rules(tournament.format).partners:
+        what = _("Table %(table)s of %(pass_word)s %(number)s: code of %(name)s, team %(side)s") % said
+    else:
+        what = _("Table %(table)s of %(pass_word)s %(number)s: code of %(name)s") % said
+    _audit(tournament, what, None)
+
+
+def _confirm_by_codes(table: Table, signers: Sequence[str]) -> None:
     table.confirmed_at = timezone.now()
     table.save(update_fields=["confirmed_at"])
+    said = {**_where(table), "names": ", ".join(signers)}
+    tournament = table.pass_played.tournament
     _audit(
         tournament,
-        _("Table %(table)s of %(pass_word)s %(number)s confirmed by the codes of %(names)s")
-        % {**said, "names": ", ".join(signers)},
+        _("Table %(table)s of %(pass_word)s %(number)s confirmed by the codes of %(names)s") % said,
         None,
     )
     _settle_finished(tournament)
-    return SignedOff(table, name, seat.side, confirmed=True, already=False, signers=tuple(signers))
 
 
 def _where(table: Table) -> dict[str, Any]:
