@@ -149,6 +149,7 @@ def event_data(**changes: str) -> dict[str, str]:
     data = {"name": "Cup", "format": "einzelschieber", "passes": "3", "deals_per_pass": "12"}
     data.update({"pass_word": "Pass", "seating": "random", "by_standings_from": "2"})
     data.update({"bye_compensation": "average", "bye_score": "0", "scoring": "sum"})
+    data.update({"visibility": "members", "self_registration_limit": "10"})
     data.update({"table_points": "3, 2, 1, 0", "tie_break_1": "best_pass", "rules-match_bonus": "0"})
     data.update({f"rules-multipliers.{mode}": "1" for mode in ("hearts", "diamonds", "spades", "clubs")})
     data.update({"rules-multipliers.obenabe": "1", "rules-multipliers.undenufe": "1"})

@@ -121,6 +121,7 @@ def event_refusals(format: str, *, editing: bool = False) -> Expected:
         "by_standings_from": MAX % 40,
         "bye_score": MAX % 1_000_000,
         "capacity": MAX % 10_000,
+        "self_registration_limit": MAX % 500,
     }
     if variant == "schieber":
         own["deals_per_pass"] = MAX % 60

@@ -397,7 +397,7 @@ def test_bad_settings_are_refused_beside_the_field(
         url("season_new", club), {"name": "Saison", "best_of": best_of, "points_table": points}
     )
 
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert error in response.content.decode()
     assert not Season.objects.exists()
 
@@ -413,7 +413,7 @@ def test_events_of_another_club_cannot_be_chosen(
         {"name": "Saison", "events": [theirs.pk], "final": theirs.pk, "points_table": "3"},
     )
 
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert not Season.objects.exists()
 
 
