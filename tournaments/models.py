@@ -8,6 +8,7 @@ that locks it: a personal code of each side (or the director).
 from __future__ import annotations
 
 import secrets
+from collections.abc import Collection
 
 from django.conf import settings
 from django.db import models
@@ -132,6 +133,19 @@ class Tournament(models.Model):
 def new_code() -> str:
     """A player's personal code: six digits, on a slip of their own (never on the table card)."""
     return f"{secrets.randbelow(10**6):06d}"
+
+
+def free_codes(taken: Collection[str], count: int) -> list[str]:
+    """`count` personal codes, none taken nor twice: two players of one event must never share one, and
+    among 2000 random six-digit codes two alike are likely (about 2 pairs)."""
+    codes: list[str] = []
+    seen = set(taken)
+    while len(codes) < count:
+        code = new_code()
+        if code not in seen:
+            seen.add(code)
+            codes.append(code)
+    return codes
 
 
 class Entrant(models.Model):

@@ -39,7 +39,7 @@ from .models import (
     TableSignoff,
     Tournament,
     Visibility,
-    new_code,
+    free_codes,
 )
 
 SELF_REGISTRATION_CAPACITY = 64
@@ -160,11 +160,7 @@ def register(*, tournament: Tournament, name: str, self_registered: bool = False
 
 def _free_code(tournament: Tournament) -> str:
     """A personal code no other entrant of the event has: two at a table must never share one."""
-    taken = set(tournament.entrants.values_list("code", flat=True))
-    code = new_code()
-    while code in taken:
-        code = new_code()
-    return code
+    return free_codes(set(tournament.entrants.values_list("code", flat=True)), 1)[0]
 
 
 @transaction.atomic

@@ -135,7 +135,7 @@ TEMPLATES = [
                             "django.template.loaders.cached.Loader",
                             [
                                 "scorekeeper.games.variants.loader.Loader",
-                                "django.template.loaders.filesystem.Loader",
+                                "scorekeeper.games.variants.loader.Dedented",
                                 "django.template.loaders.app_directories.Loader",
                             ],
                         )

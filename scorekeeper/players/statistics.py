@@ -321,12 +321,13 @@ def statistics(games: Iterable[Played]) -> list[VariantStats]:
 
 def _variant_stats(variant: str, played: Sequence[Played]) -> VariantStats:
     own = [game for game in played if game.event is None]
+    counts = added(played)
     return VariantStats(
         variant=variant,
         games=len(own),
         wins=sum(1 for game in own if game.won),
         deals=sum(game.deal_count for game in played),
-        figures=tuple(FIGURES[key](played, added(played)) for key in figures_of(variant)),
+        figures=tuple(FIGURES[key](played, counts) for key in figures_of(variant)),
         passes=len(played) - len(own),
     )
 

@@ -69,7 +69,14 @@ def teams(variant: str) -> Mapping[str, tuple[int, ...]]:
 
 def side_of_seat(variant: str, position: int, name: str) -> str:
     """The side seat `position` (counted from 1) plays for: its team, or the player in person."""
-    return next((side for side, seats in teams(variant).items() if position - 1 in seats), name)
+    return team_of_seat(variant, position) or name
+
+
+@cache
+def team_of_seat(variant: str, position: int) -> str | None:
+    """The team of seat `position` (counted from 1), None where everyone plays alone: asked once per
+    variant and seat, as the player page asks it for every seat of a thousand games."""
+    return next((side for side, seats in teams(variant).items() if position - 1 in seats), None)
 
 
 def get_variant(key: Any) -> Variant:

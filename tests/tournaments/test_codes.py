@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 import pytest
 from django.apps import apps
+from django.core.management import call_command
 from django.db import IntegrityError, transaction
 from django.test import Client
 from django.utils import timezone
@@ -26,7 +27,7 @@ from django.utils import timezone
 from scorekeeper.games.models import Club, Game
 from tests.club_world import play as play_entries
 from tests.test_concurrency import run_together
-from tournaments import services
+from tournaments import models, services
 from tournaments.models import Entrant, Table, TableChange, TableSignoff, Tournament
 
 from .builders import deal_post, draw, make_event, play, tables, teams
@@ -293,3 +294,21 @@ def test_the_migration_gives_each_existing_player_a_code_of_their_own(club: Club
     for event in events:
         codes = list(event.entrants.values_list("code", flat=True))
         assert len(set(codes)) == 6 and all(re.fullmatch(r"\d{6}", code) for code in codes)
+
+
+def test_codes_drawn_alike_are_drawn_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Six random digits for 2000 players give about two pairs alike (the bench's event once failed on
+    one): a code already taken, or drawn twice in one go, is drawn again."""
+    drawn = iter(["111111", "222222", "111111", "222222", "333333", "444444"])
+    monkeypatch.setattr(models, "new_code", lambda: next(drawn))
+    assert models.free_codes({"222222"}, 3) == ["111111", "333333", "444444"]
+
+
+def test_a_generated_event_gives_every_player_a_code_of_their_own(
+    club: Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn = iter(["000001", "000001", *(f"{n:06d}" for n in range(2, 100))])
+    monkeypatch.setattr(models, "new_code", lambda: next(drawn))
+    call_command("generate_tournament", players=8, passes=1, deals=2, seed=3, club=club.slug, stdout=None)
+    codes = list(Entrant.objects.filter(tournament__club=club).values_list("code", flat=True))
+    assert sorted(codes) == [f"{n:06d}" for n in range(1, 9)]

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import connection
+from django.db.models import Max
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -91,7 +92,8 @@ def deal_entry(repeat: int = 30) -> Iterator[Figure]:
     with CaptureQueriesContext(connection) as at_101:
         post(game, 101, shown)
     empty, _ = game_with_deals(0)
-    Game.objects.filter(pk=empty.pk).update(club=game.club)
+    last = Game.objects.filter(club=game.club).aggregate(last=Max("number"))["last"] or 0
+    Game.objects.filter(pk=empty.pk).update(club=game.club, number=last + 1)  # numbered per club
     with CaptureQueriesContext(connection) as at_1:
         post(empty, 1, 0)
     yield "deal_entry_queries", len(at_101.captured_queries), "queries"

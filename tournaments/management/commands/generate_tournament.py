@@ -25,7 +25,7 @@ from scorekeeper.games.models import Club, Deal, DealScore, Game, Player, Seat
 
 from ... import sample, services
 from ...formats import format_rules
-from ...models import Entrant, Format, Pass, Table, Tournament, Visibility
+from ...models import Entrant, Format, Pass, Table, Tournament, Visibility, free_codes
 
 GENERATOR = "generator"
 FORMATS = [Format.EINZELSCHIEBER.value, Format.TEAM_SCHIEBER.value]
@@ -122,9 +122,10 @@ def _entrants(tournament: Tournament, count: int) -> None:
     known = set(Player.objects.filter(club=tournament.club, name__in=names).values_list("name", flat=True))
     Player.objects.bulk_create(Player(club=tournament.club, name=name) for name in names if name not in known)
     ids = dict(Player.objects.filter(club=tournament.club, name__in=names).values_list("name", "pk"))
+    codes = free_codes(set(tournament.entrants.values_list("code", flat=True)), count)
     entrants = Entrant.objects.bulk_create(
-        Entrant(tournament=tournament, player_id=ids[name], number=number, checked_in=True)
-        for number, name in enumerate(names, 1)
+        Entrant(tournament=tournament, player_id=ids[name], number=number, checked_in=True, code=code)
+        for number, (name, code) in enumerate(zip(names, codes, strict=True), 1)
     )
     if format_rules(tournament.format).fixed_pairs:
         if any(entrant.pk is None for entrant in entrants):
