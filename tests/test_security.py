@@ -246,6 +246,23 @@ def test_a_forged_header_sent_straight_to_the_app_neither_escapes_nor_locks_out(
     assert set(AccessAttempt.objects.values_list("ip_address", flat=True)) == {"203.0.113.7"}
 
 
+@pytest.mark.parametrize(
+    ("peer", "redirected"),
+    [("203.0.113.7", True), (PROXY, False)],  # straight to the app: "https" forged; from the proxy: true
+)
+@pytest.mark.django_db
+def test_https_is_believed_only_from_the_proxy(settings: Any, peer: str, redirected: bool) -> None:
+    settings.SECURE_SSL_REDIRECT = True
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    settings.TRUSTED_PROXIES = 1
+    settings.TRUSTED_PROXY_ADDRESSES = [PROXY]
+    response = Client(REMOTE_ADDR=peer, HTTP_X_FORWARDED_PROTO="https").get("/")
+    if redirected:
+        assert response.status_code == 301 and response["Location"] == "https://testserver/"
+    else:
+        assert response.status_code == 200
+
+
 # ---- table links ------------------------------------------------------------------------------------
 
 

@@ -165,6 +165,22 @@ class SignInsPausedMiddleware:
         return None
 
 
+class ProtocolFromProxies:
+    """X-Forwarded-Proto is believed only from TRUSTED_PROXY_ADDRESSES, like X-Forwarded-For.
+
+    Django's SECURE_PROXY_SSL_HEADER takes the header from anyone: a client that reaches the app's port
+    directly over plain HTTP could claim "https" and be served without the redirect to HTTPS, its secure
+    cookies sent in the clear. First in the chain, so SecurityMiddleware never sees a forged one."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if "HTTP_X_FORWARDED_PROTO" in request.META and not is_trusted_proxy(request.META.get("REMOTE_ADDR")):
+            del request.META["HTTP_X_FORWARDED_PROTO"]
+        return self.get_response(request)
+
+
 # ---- caching --------------------------------------------------------------------------------------------
 
 

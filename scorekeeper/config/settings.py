@@ -91,6 +91,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "scorekeeper.config.security.ProtocolFromProxies",  # X-Forwarded-Proto only from a trusted proxy
     "django.middleware.security.SecurityMiddleware",
     "scorekeeper.games.live.LivePollMiddleware",  # an unchanged live page: 204 after one query, nothing else
     "csp.middleware.CSPMiddleware",
