@@ -228,7 +228,7 @@ def _score_deal(number: int, entry: Any, rules: Rules, played: dict[str, set[str
         "points": points,
         "match": match,
         "counter_match": counter,
-        "weis": weis,
+        "weis": {side: weis if side == team else 0 for side in TEAMS},
         "stoeck": team if stoeck else None,
     }
     return DealResult(number, scores, details)
