@@ -1073,3 +1073,37 @@ def test_command_line_refuses_a_row_played_twice() -> None:
         2,
         {"error": {"deal": 2, "field": "row", "message": "Team A has already played hearts."}},
     )
+
+
+def test_command_line_scores_the_house_rules() -> None:
+    """Weis counted, rounded to tens, the bonus not multiplied, the counter-match a penalty."""
+    game = {
+        "variant": "coiffeur",
+        "seats": SEATS,
+        "settings": {
+            "rows": [["spades", 3], ["obenabe", 5]],
+            "weis": True,
+            "round_to": 10,
+            "match_bonus_multiplied": False,
+            "counter_match": "penalty",
+        },
+        "deals": [
+            {"team": "A", "row": "spades", "points": 83, "weis": {"A": 50}},  # 133 -> 130 x 3 = 390
+            {"team": "B", "row": "spades", "match": True, "stoeck": "B"},  # 177 -> 180 x 3 + 100 = 640
+            {"team": "A", "row": "obenabe", "counter_match": True},  # A -100 x 5 = -500
+        ],
+    }
+    status, output = run(json.dumps(game))
+    assert status == 0
+    assert output["deals"] == [
+        {"number": 1, "scores": {"A": 390, "B": 0}},
+        {"number": 2, "scores": {"A": 0, "B": 640}},
+        {"number": 3, "scores": {"A": -500, "B": 0}},
+    ]
+    assert output["totals"] == {"A": -110, "B": 640}
+
+
+def test_command_line_refuses_a_house_rule_it_does_not_know() -> None:
+    game = {"variant": "coiffeur", "seats": SEATS, "settings": {"round_to": 5}, "deals": []}
+    message = "Rounding must be 1 (card points as they are) or 10 (rounded to tens)."
+    assert run(json.dumps(game)) == (2, {"error": {"deal": None, "field": "round_to", "message": message}})

@@ -698,3 +698,19 @@ def test_command_line_refuses_points_not_totalling_157() -> None:
         2,
         {"error": {"deal": 1, "field": "points", "message": "Card points must total 157; these total 150."}},
     )
+
+
+def test_command_line_ends_a_game_played_to_a_total_and_refuses_the_deal_after() -> None:
+    game = {"variant": "differenzler", "seats": FOUR, "settings": {"end_at": 25}, "deals": TO_25}
+    status, output = run(json.dumps(game))
+    assert (status, output["totals"], output["finished"], output["winner"]) == (
+        0,
+        {"Anna": 30, "Beat": 17, "Cla": 33, "Dora": 21},
+        True,
+        "Beat",
+    )
+    game["deals"] = [*TO_25, EXAMPLE]
+    assert run(json.dumps(game)) == (
+        2,
+        {"error": {"deal": 5, "field": "game", "message": "The game ended with deal 4: no more deals."}},
+    )
