@@ -61,6 +61,7 @@ SETTINGS: dict[str, dict[str, str]] = {
     "coiffeur": {
         "match_bonus": whole("The match bonus", 0, 1000),
         "counter_match_bonus": whole("The counter-match bonus", 0, 1000),
+        "round_to": "Rounding must be 1 (card points as they are) or 10 (rounded to tens).",
     },
     "differenzler": {
         "exact_bonus": whole("The bonus for an exact prediction", 0, 157),

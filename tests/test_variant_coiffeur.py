@@ -400,9 +400,23 @@ def test_correcting_the_last_deal_into_a_tie_leaves_no_winner(
 # ---- the new-game page --------------------------------------------------------------------------------
 
 
+HOUSE_RULES_AS_THE_PAGE_FILLS_THEM = {
+    "match_bonus_multiplied": "on",
+    "counter_match": '"bonus"',
+    "round_to": 1,
+}
+"""The house rules' inputs at their defaults (issue 14); `weis` is an unticked box, so it is not posted."""
+
+
 def new_game_post(**settings: Any) -> dict[str, Any]:
     seats = {"seat_1": "Anna", "seat_2": "Beat", "seat_3": "Cla", "seat_4": "Dora"}
-    return {"variant": "coiffeur", "preset": "standard", **seats, **settings}
+    return {
+        "variant": "coiffeur",
+        "preset": "standard",
+        **seats,
+        **HOUSE_RULES_AS_THE_PAGE_FILLS_THEM,
+        **settings,
+    }
 
 
 def test_the_new_game_page_offers_coiffeurs_settings_and_presets(
@@ -430,7 +444,15 @@ def test_a_new_game_starts_with_the_clubs_own_rows(
     assert response.status_code == 302
     game = Game.objects.get()
     assert game.variant == "coiffeur"
-    assert game.settings == {"rows": rows, "match_bonus": 0, "counter_match_bonus": 50}
+    assert game.settings == {
+        "rows": rows,
+        "match_bonus": 0,
+        "counter_match_bonus": 50,
+        "match_bonus_multiplied": True,
+        "counter_match": "bonus",
+        "weis": False,
+        "round_to": 1,
+    }
     assert list(game.seats.values_list("name", flat=True)) == ["Anna", "Beat", "Cla", "Dora"]
     page = client_as("scorer").get(response.url).content.decode()
     assert f"Slalom {X}7" in page  # the club's own row, as it is named

@@ -157,9 +157,9 @@ def test_a_match_is_157_for_one_player_and_the_exact_bonus_is_subtracted(
         "predictions": {"Anna": 157, "Beat": 0, "Cla": 20, "Dora": 0},
         "points": {"Anna": 157, "Beat": 0, "Cla": 0, "Dora": 0},
     }
-    # Anna, Beat and Dora exact: -5 each; Cla |0 - 20| = 20.
+    # Anna exact: -5; Beat and Dora 0 for 0: no bonus by the Swiss rule, 0; Cla |0 - 20| = 20.
     page = add(client_as("scorer"), game, 1, match).content.decode()
-    assert totals(page) == {"Anna": -5, "Beat": -5, "Cla": 20, "Dora": -5}
+    assert totals(page) == {"Anna": -5, "Beat": 0, "Cla": 20, "Dora": 0}
 
 
 def test_three_players_play_with_three_pairs_of_inputs(
@@ -347,6 +347,27 @@ def test_the_last_deal_ends_the_game_lowest_penalty_wins(
     assert snapshot(game) == before
 
 
+def test_a_game_played_to_a_total_ends_when_a_player_reaches_it(
+    client_as: Callable[[str | None], Client], differenzler: Callable[..., Game]
+) -> None:
+    """`end_at` 20 (issue 14): `deals` 1 no longer ends the game, the page counts no deals down."""
+    game = differenzler(settings={"end_at": 20, "deals": 1}, deals=[HEARTS])  # 3, 0, 10, 0
+    client = client_as("scorer")
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert "Played to <strong>20</strong>: the game ends after the deal in which a player reaches it." in page
+    assert "of 1</span>" not in page and 'id="dealform"' in page
+    page = add(client, game, 2, OBENABE).content.decode()
+    # Anna 3 + 0, Beat 0 + 7, Cla 10 + 10 = 20: Cla reached 20; Anna, the lowest, wins.
+    assert totals(page) == {"Anna": 3, "Beat": 7, "Cla": 20, "Dora": 10}
+    assert "🏆 Anna wins!" in page
+    assert "A player reached 20: the game is over." in page
+    before = snapshot(game)
+    response = add(client, game, 3, HEARTS)
+    assert response.status_code == 422
+    assert response.context["form"].non_field_errors() == ["The game ended with deal 2: no more deals."]
+    assert snapshot(game) == before
+
+
 def test_a_correction_can_change_the_winner_and_a_deletion_reopens_the_game(
     client_as: Callable[[str | None], Client], differenzler: Callable[..., Game]
 ) -> None:
@@ -392,7 +413,8 @@ def test_a_new_game_starts_with_three_or_four_players_and_its_settings(
     response = client_as("scorer").post("/clubs/zuerich/games/new/", data)
     assert response.status_code == 302
     game = Game.objects.get()
-    assert (game.variant, game.settings) == ("differenzler", {"deals": 6, "exact_bonus": 2})
+    settings = {"deals": 6, "exact_bonus": 2, "exact_bonus_on_zero": False, "end_at": None}
+    assert (game.variant, game.settings) == ("differenzler", settings)
     assert list(game.seats.values_list("name", flat=True)) == list(NAMES[:seats])
     assert "of 6</span>" in client_as("scorer").get(response.url).content.decode()
 

@@ -94,6 +94,8 @@ PRESET_NAMES: Mapping[str, str] = {
     "short": gettext_noop("Short"),
     "full": gettext_noop("Full"),
     "fifth_trick": gettext_noop("Fifth trick"),
+    # Translators: the preset of Differenzler as played in Switzerland (16 deals, a bonus for an exact hit).
+    "swiss": gettext_noop("Swiss"),
 }
 """The variants' presets as the new-game form names them, by key (a key is what is stored)."""
 

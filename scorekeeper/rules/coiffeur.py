@@ -1,13 +1,14 @@
 """Coiffeur: each team plays every row of its board once, card points times the row's multiplier.
 
-Not in the seeds: rules.md decides the default board, the bonuses and that there is no Weis or Stöck.
-Seats 1 and 3 are team A, seats 2 and 4 team B; only the announcing team's points are written.
+Not in the seeds: rules.md decides the default board, the bonuses and that there is no Weis or Stöck
+unless the club's house rules (`weis`) count them. Seats 1 and 3 are team A, seats 2 and 4 team B; only
+the announcing team's points are written.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from .base import (
     CARD_POINTS,
@@ -19,6 +20,7 @@ from .base import (
     Settings,
     Words,
     gettext_noop,
+    is_int,
     mode_word,
     rank,
     refuse_after_end,
@@ -29,17 +31,23 @@ from .base import (
     sole_winner,
     text,
 )
+from .schieber import MAX_WEIS, STOECK, read_stoeck, read_weis
 
 KEY = "coiffeur"
 TEAMS = tuple(TWO_TEAMS)
 OTHER = {"A": "B", "B": "A"}
-ENTRY_FIELDS = frozenset({"team", "row", "points", "match", "counter_match"})
+ENTRY_FIELDS = frozenset({"team", "row", "points", "match", "counter_match", "weis", "stoeck"})
 MAX_MULTIPLIER = 100
 MAX_BONUS = 1000
 MAX_ROWS = 20
+ROUNDINGS = (1, 10)
+MAX_ROW_POINTS = (CARD_POINTS + MAX_WEIS + STOECK + 5) // 10 * 10
+"""780: the 157 card points of a match, the most Weis and Stöck (777), rounded up to tens."""
+MAX_ROW_SCORE = MAX_MULTIPLIER * (MAX_ROW_POINTS + MAX_BONUS)
 """Boards with Slalom, Gusti, Misère and the like have 8 to 12 rows; 20 is room to spare. A row scores at
-most MAX_MULTIPLIER x (157 + MAX_BONUS) = 115,700, and a team's total at most 20 of those and 20 counter-match
-bonuses, 2,334,000: every stored score fits a 32-bit integer column (tests/rules/test_limits.py)."""
+most 100 x (780 + 1000) = 178,000 and at least -100 x 1000 (a counter-match penalty), so a team's total
+lies between -2,000,000 and 20 x 178,000 + 20 counter-match bonuses = 3,580,000: every stored score fits
+a 32-bit integer column (tests/rules/test_limits.py)."""
 
 Row = tuple[str, int]
 
@@ -47,7 +55,24 @@ DEFAULTS: dict[str, Any] = {
     "rows": [["hearts", 1], ["diamonds", 2], ["spades", 3], ["clubs", 4], ["obenabe", 5], ["undenufe", 6]],
     "match_bonus": 100,
     "counter_match_bonus": 100,
+    "match_bonus_multiplied": True,
+    "counter_match": "bonus",
+    "weis": False,
+    "round_to": 1,
 }
+
+
+class Rules(NamedTuple):
+    """The game's settings, checked once before the deals are replayed."""
+
+    multipliers: dict[str, int]
+    match_bonus: int
+    counter_bonus: int
+    match_bonus_multiplied: bool
+    counter_penalty: bool
+    """A counter-match costs the announcing team the bonus times the row's multiplier (house rule)."""
+    weis: bool
+    round_to: int
 
 
 class Coiffeur:
@@ -69,9 +94,7 @@ class Coiffeur:
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         require_seats(seats, self.player_counts)
         rows = read_rows(settings["rows"])
-        multipliers = dict(rows)
-        match_bonus = _bonus(settings, "match_bonus", MATCH_BONUS)
-        counter_bonus = _bonus(settings, "counter_match_bonus", COUNTER_MATCH_BONUS)
+        rules = read_settings(settings, dict(rows))
         played: dict[str, set[str]] = {"A": set(), "B": set()}
         totals = {"A": 0, "B": 0}
         results: list[DealResult] = []
@@ -79,7 +102,7 @@ class Coiffeur:
         for number, entry in enumerate(deals, start=1):
             if number > last:
                 refuse_after_end(number, last)
-            result = _score_deal(number, entry, multipliers, played, match_bonus, counter_bonus)
+            result = _score_deal(number, entry, rules, played)
             totals["A"] += result.scores["A"]
             totals["B"] += result.scores["B"]
             results.append(result)
@@ -136,31 +159,67 @@ def _bonus(settings: Settings, key: str, what: Words) -> int:
     return require_int(settings[key], deal=None, field=key, low=0, high=MAX_BONUS, what=what)
 
 
-def _score_deal(
-    number: int,
-    entry: Any,
-    multipliers: dict[str, int],
-    played: dict[str, set[str]],
-    match_bonus: int,
-    counter_bonus: int,
-) -> DealResult:
+def read_settings(settings: Settings, multipliers: dict[str, int]) -> Rules:
+    """The bonuses and the house rules (rules.md, "House-rule settings"), each refused on its own key."""
+    return Rules(
+        multipliers,
+        _bonus(settings, "match_bonus", MATCH_BONUS),
+        _bonus(settings, "counter_match_bonus", COUNTER_MATCH_BONUS),
+        _yes_no(settings, "match_bonus_multiplied", MATCH_BONUS_MULTIPLIED),
+        _counter_penalty(settings["counter_match"]),
+        _yes_no(settings, "weis", WEIS_COUNTS),
+        _round_to(settings["round_to"]),
+    )
+
+
+MATCH_BONUS_MULTIPLIED = text(gettext_noop("Whether the match bonus is multiplied"))
+WEIS_COUNTS = text(gettext_noop("Whether Weis and Stöck count"))
+
+
+def _yes_no(settings: Settings, key: str, what: Words) -> bool:
+    value = settings[key]
+    if not isinstance(value, bool):
+        raise InvalidDeal(None, key, text(gettext_noop("%(what)s must be true or false."), what=what))
+    return value
+
+
+def _counter_penalty(value: Any) -> bool:
+    if not isinstance(value, str) or value not in ("bonus", "penalty"):
+        message = gettext_noop(
+            'The counter-match rule must be "bonus" (the other team gets the counter-match bonus)'
+            ' or "penalty" (the announcing team loses it times the row\'s multiplier).'
+        )
+        raise InvalidDeal(None, "counter_match", text(message))
+    return value == "penalty"
+
+
+def _round_to(value: Any) -> int:
+    if not is_int(value) or value not in ROUNDINGS:
+        message = gettext_noop("Rounding must be 1 (card points as they are) or 10 (rounded to tens).")
+        raise InvalidDeal(None, "round_to", text(message))
+    return value
+
+
+def _score_deal(number: int, entry: Any, rules: Rules, played: dict[str, set[str]]) -> DealResult:
     """Check one entry and score it; marks the row as played by the announcing team."""
     require_entry(number, entry, ENTRY_FIELDS)
     team = _team(number, entry)
-    row = _row(number, entry, team, multipliers, played)
+    row = _row(number, entry, team, rules.multipliers, played)
     match = _flag(number, entry, "match", MATCH)
     counter = _flag(number, entry, "counter_match", COUNTER_MATCH)
     _require_one_claim(number, entry.get("points") is not None, match, counter)
-    multiplier = multipliers[row]
-    points: int | None = None
+    points = None if match or counter else _points(number, entry["points"])
+    weis, stoeck = _weis_and_stoeck(number, entry, team, row, rules.weis, counter)
+    multiplier = rules.multipliers[row]
     scores = {"A": 0, "B": 0}
-    if match:
-        scores[team] = (CARD_POINTS + match_bonus) * multiplier
+    if counter and rules.counter_penalty:
+        scores[team] = -rules.counter_bonus * multiplier
     elif counter:
-        scores[OTHER[team]] = counter_bonus
+        scores[OTHER[team]] = rules.counter_bonus
     else:
-        points = _points(number, entry["points"])
-        scores[team] = points * multiplier
+        scores[team] = row_score(
+            CARD_POINTS if points is None else points, weis, stoeck, match, multiplier, rules
+        )
     played[team].add(row)
     details = {
         "team": team,
@@ -169,8 +228,53 @@ def _score_deal(
         "points": points,
         "match": match,
         "counter_match": counter,
+        "weis": {side: weis if side == team else 0 for side in TEAMS},
+        "stoeck": team if stoeck else None,
     }
     return DealResult(number, scores, details)
+
+
+def row_score(points: int, weis: int, stoeck: bool, match: bool, multiplier: int, rules: Rules) -> int:
+    """Card points, Weis and Stöck, rounded if the club rounds, times the multiplier; a match adds its
+    bonus before the multiplier, or after it where the club does not multiply the bonus."""
+    counted = points + weis + (STOECK if stoeck else 0)
+    if rules.round_to != 1:
+        counted = (counted + rules.round_to // 2) // rules.round_to * rules.round_to
+    if not match:
+        return counted * multiplier
+    if rules.match_bonus_multiplied:
+        return (counted + rules.match_bonus) * multiplier
+    return counted * multiplier + rules.match_bonus
+
+
+NO_WEIS = gettext_noop("This game counts no Weis and no Stöck: its settings leave them out.")
+OTHER_TEAMS_WEIS = {
+    "weis": gettext_noop("Only the announcing team's Weis counts: team %(team)s announced."),
+    "stoeck": gettext_noop("Only the announcing team's Stöck counts: team %(team)s announced."),
+}
+COUNTER_MATCH_WEIS = gettext_noop(
+    "A counter-match leaves the announcing team nothing for the row: enter no Weis or Stöck."
+)
+
+
+def _weis_and_stoeck(
+    number: int, entry: Entry, team: str, row: str, counted: bool, counter: bool
+) -> tuple[int, bool]:
+    """The announcing team's Weis and whether it had Stöck; only where the club counts them (`weis`)."""
+    raw_weis, raw_stoeck = entry.get("weis"), entry.get("stoeck")
+    if raw_weis is None and raw_stoeck is None:
+        return 0, False
+    if not counted:
+        raise InvalidDeal(number, "weis" if raw_weis is not None else "stoeck", text(NO_WEIS))
+    weis = dict(zip(TEAMS, read_weis(number, raw_weis), strict=True))
+    stoeck = read_stoeck(number, raw_stoeck, row)
+    if weis[OTHER[team]]:
+        raise InvalidDeal(number, "weis", text(OTHER_TEAMS_WEIS["weis"], team=team))
+    if stoeck == OTHER[team]:
+        raise InvalidDeal(number, "stoeck", text(OTHER_TEAMS_WEIS["stoeck"], team=team))
+    if counter and (weis[team] or stoeck):
+        raise InvalidDeal(number, "weis" if weis[team] else "stoeck", text(COUNTER_MATCH_WEIS))
+    return weis[team], stoeck == team
 
 
 def _team(number: int, entry: Entry) -> str:

@@ -1,12 +1,14 @@
 """Differenzler: each player predicts their card points; the miss is the penalty, lowest total wins.
 
-A match is simply 157 for one player (no bonus), and there is no Weis or Stöck (rules.md).
+A match is simply 157 for one player (no bonus), and there is no Weis or Stöck (rules.md). By the Swiss
+rule an exact prediction of 0 earns no exact bonus; a club may count it (`exact_bonus_on_zero`), and may
+play to a total (`end_at`) instead of a number of deals.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 from .base import (
     CARD_POINTS,
@@ -36,9 +38,14 @@ KEY = "differenzler"
 ENTRY_FIELDS = frozenset({"trump", "predictions", "points"})
 MAX_DEALS = 100
 MAX_EXACT_BONUS = CARD_POINTS
+MAX_END_AT = 1000
+"""Clubs play to 100, 200 or 500; a game to 1000 is some 50 deals."""
+MAX_DEALS_TO_END_AT = 1000
+"""A game played to a total still ends after 1000 deals, so it ends (everyone exact every deal never
+reaches it) and every total stays between -157,000 and 1000 - 1 + 157: 32-bit columns, test_limits.py."""
 TRUMPS = frozenset(MODES)
 
-DEFAULTS: dict[str, Any] = {"exact_bonus": 0, "deals": 12}
+DEFAULTS: dict[str, Any] = {"exact_bonus": 0, "deals": 12, "exact_bonus_on_zero": False, "end_at": None}
 
 PREDICTIONS = text(gettext_noop("Predictions"))
 ENTER_PREDICTIONS = text(gettext_noop("Enter every player's prediction."))
@@ -52,7 +59,10 @@ class Differenzler:
     key = KEY
     name = gettext_noop("Differenzler")
     defaults = DEFAULTS
-    presets: dict[str, dict[str, Any]] = {"standard": DEFAULTS}
+    presets: dict[str, dict[str, Any]] = {
+        "standard": DEFAULTS,
+        "swiss": {**DEFAULTS, "deals": 16, "exact_bonus": 10},
+    }
     player_counts = (3, 4)
     teams = NO_TEAMS
     lowest_wins = True
@@ -61,25 +71,19 @@ class Differenzler:
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         players = require_seats(seats, self.player_counts)
-        bonus = require_int(
-            settings["exact_bonus"],
-            deal=None,
-            field="exact_bonus",
-            low=0,
-            high=MAX_EXACT_BONUS,
-            what=text(gettext_noop("The bonus for an exact prediction")),
-        )
-        last = require_deals(settings)
+        rules = read_settings(settings)
         totals = dict.fromkeys(players, 0)
         results: list[DealResult] = []
+        reached = False
         for number, entry in enumerate(deals, start=1):
-            if number > last:
-                refuse_after_end(number, last)
-            result = _score_deal(number, entry, players, bonus)
+            if reached or number > rules.last:
+                refuse_after_end(number, number - 1)
+            result = _score_deal(number, entry, players, rules)
             for name, score in result.scores.items():
                 totals[name] += score
             results.append(result)
-        finished = len(results) == last
+            reached = rules.end_at is not None and max(totals.values()) >= rules.end_at
+        finished = reached or len(results) == rules.last
         ranking = rank(totals, lowest_wins=True)
         return GameResult(
             variant=KEY,
@@ -89,20 +93,71 @@ class Differenzler:
             finished=finished,
             winner=sole_winner(ranking, finished),
             ranking=ranking,
-            state={"deals_left": last - len(results)},
+            state=_state(rules, len(results)),
         )
 
 
-def _score_deal(number: int, entry: Any, players: list[str], bonus: int) -> DealResult:
-    """Penalty |points - prediction|, less the club's bonus for an exact hit."""
+class Rules(NamedTuple):
+    """The game's settings, checked once before the deals are replayed."""
+
+    bonus: int
+    zero_bonus: int
+    """The bonus for predicting 0 and taking 0: the exact bonus, or 0 by the Swiss rule."""
+    last: int
+    """The last deal the game may have: `deals`, or the ceiling of a game played to `end_at`."""
+    end_at: int | None
+
+
+def read_settings(settings: Settings) -> Rules:
+    bonus = require_int(
+        settings["exact_bonus"],
+        deal=None,
+        field="exact_bonus",
+        low=0,
+        high=MAX_EXACT_BONUS,
+        what=text(gettext_noop("The bonus for an exact prediction")),
+    )
+    last = require_deals(settings)
+    zero_bonus = bonus if _bonus_on_zero(settings["exact_bonus_on_zero"]) else 0
+    end_at = _end_at(settings["end_at"])
+    return Rules(bonus, zero_bonus, last if end_at is None else MAX_DEALS_TO_END_AT, end_at)
+
+
+def _state(rules: Rules, played: int) -> dict[str, int | None]:
+    """What the next deal needs to know: the deals left, or the total the game is played to."""
+    if rules.end_at is None:
+        return {"deals_left": rules.last - played}
+    return {"deals_left": None, "end_at": rules.end_at}
+
+
+def _bonus_on_zero(value: Any) -> bool:
+    if not isinstance(value, bool):
+        message = gettext_noop(
+            "Whether an exact prediction of 0 earns the exact bonus must be true or false."
+        )
+        raise InvalidDeal(None, "exact_bonus_on_zero", text(message))
+    return value
+
+
+def _end_at(value: Any) -> int | None:
+    """None: the game is a number of deals; else the total that ends it."""
+    if value is None:
+        return None
+    what = text(gettext_noop("The total that ends the game"))
+    return require_int(value, deal=None, field="end_at", low=1, high=MAX_END_AT, what=what)
+
+
+def _score_deal(number: int, entry: Any, players: list[str], rules: Rules) -> DealResult:
+    """Penalty |points - prediction|, less the club's bonus for an exact hit (`zero_bonus` for 0 for 0)."""
     require_entry(number, entry, ENTRY_FIELDS)
     trump = _trump(number, entry)
     predictions = _predictions(number, entry, players)
     points = player_points(number, entry, players)
     scores: dict[str, int] = {}
     for name in players:
-        miss = abs(points[name] - predictions[name])
-        scores[name] = miss if miss else -bonus
+        taken = points[name]
+        miss = abs(taken - predictions[name])
+        scores[name] = miss if miss else -rules.bonus if taken else -rules.zero_bonus
     details = {"trump": trump, "predictions": predictions, "points": points}
     return DealResult(number, scores, details)
 

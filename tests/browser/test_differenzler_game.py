@@ -64,7 +64,7 @@ def test_play_a_differenzler_game_to_the_ranking(
     sign_in(page, live_server.url, "scorer")
     start_game(page)
     game = Game.objects.get()
-    assert game.settings == {"exact_bonus": 0, "deals": 2}
+    assert game.settings == {"exact_bonus": 0, "deals": 2, "exact_bonus_on_zero": False, "end_at": None}
     expect_totals(page, 0, 0, 0, 0)
     expect(page.locator("#deals-left")).to_contain_text("2 of 2 deals left.")
 

@@ -24,6 +24,14 @@ Each game is DIR/VARIANT/NNNNN.json (it can be fed to `python -m scorekeeper.rul
 NNNNN.out: "exit STATUS", then the line main prints. A deliberate change of output (a new rule, a
 reworded message) records the new DIGEST and COUNTS, which `python -m tests.rules.test_cli_golden`
 prints.
+
+A changed default is not a changed output: issue 14 made an exact prediction of 0 in Differenzler earn
+no exact bonus unless `exact_bonus_on_zero` is true (the Swiss rule). The digest stays the one recorded
+before, a true byte-for-byte check of the old behaviour: every Differenzler game is sent with
+`"exact_bonus_on_zero": true` added to its settings unless they name it (OLD_DEFAULTS, `as_sent`), which
+is exactly what the old engine counted, and the digest hashes the game as generated. The written
+NNNNN.json is the game as sent, so it reproduces its NNNNN.out; an engine older than issue 14 refuses
+that setting, so compare with such a checkout for the other variants only.
 """
 
 from __future__ import annotations
@@ -872,9 +880,34 @@ class Played:
     number: int
     variant: str
     source: str
+    """The game as generated: the digest hashes it."""
+    sent: str
+    """The game as run: `source` with OLD_DEFAULTS."""
     status: int
     printed: str
     """The line `python -m scorekeeper.rules` prints, newline included."""
+
+
+OLD_DEFAULTS: dict[str, Settings] = {"differenzler": {"exact_bonus_on_zero": True}}
+"""Defaults a later issue changed, by variant, with their value when the digest was recorded."""
+
+
+def as_sent(variant: str, source: str) -> str:
+    """The game with OLD_DEFAULTS added to its settings (after the keys it names, so a refusal of one of
+    those comes first as before); a game whose settings are broken is sent as generated."""
+    old = OLD_DEFAULTS.get(variant)
+    if old is None:
+        return source
+    try:
+        game = json.loads(source)
+    except json.JSONDecodeError:
+        return source
+    settings = game.get("settings") if isinstance(game, dict) else None
+    if not isinstance(game, dict) or not isinstance(settings, dict | None):
+        return source
+    settings = settings or {}
+    game["settings"] = {**settings, **{key: value for key, value in old.items() if key not in settings}}
+    return dumps(game)
 
 
 def play_all() -> Iterator[Played]:
@@ -882,8 +915,9 @@ def play_all() -> Iterator[Played]:
     for number in range(GAMES):
         variant = VARIANTS[number % len(VARIANTS)]
         source = game_source(Random(f"{SEED}:{number}"), variant)
-        status, output = run(source)
-        yield Played(number, variant, source, status, json.dumps(output, ensure_ascii=False) + "\n")
+        sent = as_sent(variant, source)
+        status, output = run(sent)
+        yield Played(number, variant, source, sent, status, json.dumps(output, ensure_ascii=False) + "\n")
 
 
 def replay(write_to: Path | None = None) -> tuple[str, dict[str, tuple[int, int]]]:
@@ -901,7 +935,7 @@ def replay(write_to: Path | None = None) -> tuple[str, dict[str, tuple[int, int]
 def write(directory: Path, played: Played) -> None:
     folder = directory / played.variant
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / f"{played.number:05d}.json").write_text(played.source, encoding="utf-8")
+    (folder / f"{played.number:05d}.json").write_text(played.sent, encoding="utf-8")
     (folder / f"{played.number:05d}.out").write_text(
         f"exit {played.status}\n{played.printed}", encoding="utf-8"
     )
@@ -911,6 +945,19 @@ def test_the_command_line_prints_byte_for_byte_what_it_printed() -> None:
     digest, counts = replay()
     assert counts == COUNTS, "see the module docstring: write both versions' outputs and diff them"
     assert digest == DIGEST, "see the module docstring: write both versions' outputs and diff them"
+
+
+def test_old_defaults_are_sent_only_where_the_settings_leave_them_out() -> None:
+    game = {"variant": "differenzler", "seats": ["Anna", "Beat", "Cla"], "deals": []}
+    assert json.loads(as_sent("differenzler", dumps(game)))["settings"] == {"exact_bonus_on_zero": True}
+    named = {**game, "settings": {"deals": 2, "exact_bonus": 5}}
+    sent = json.loads(as_sent("differenzler", dumps(named)))["settings"]
+    assert list(sent.items()) == [("deals", 2), ("exact_bonus", 5), ("exact_bonus_on_zero", True)]
+    kept = {**game, "settings": {"exact_bonus_on_zero": False}}
+    assert as_sent("differenzler", dumps(kept)) == dumps(kept)
+    for source in (dumps({**game, "settings": []}), dumps([game]), '{"variant": "differenzler", "se'):
+        assert as_sent("differenzler", source) == source
+    assert as_sent("molotow", dumps(game)) == dumps(game)
 
 
 def main(argv: list[str] | None = None) -> int:

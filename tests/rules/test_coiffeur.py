@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 import pytest
@@ -45,6 +46,10 @@ def test_defaults_are_the_rules_md_board_and_bonuses() -> None:
         ],
         "match_bonus": 100,
         "counter_match_bonus": 100,
+        "match_bonus_multiplied": True,
+        "counter_match": "bonus",
+        "weis": False,
+        "round_to": 1,
     }
     assert VARIANT.presets["standard"] == VARIANT.defaults
     assert VARIANT.presets["no match bonus"] == {**VARIANT.defaults, "match_bonus": 0}
@@ -155,6 +160,8 @@ def test_one_deal_scores(entry: dict[str, Any], settings: dict[str, Any], scores
                 "points": 83,
                 "match": False,
                 "counter_match": False,
+                "weis": {"A": 0, "B": 0},
+                "stoeck": None,
             },
         ),
         (
@@ -166,6 +173,8 @@ def test_one_deal_scores(entry: dict[str, Any], settings: dict[str, Any], scores
                 "points": None,
                 "match": True,
                 "counter_match": False,
+                "weis": {"A": 0, "B": 0},
+                "stoeck": None,
             },
         ),
         (
@@ -177,6 +186,8 @@ def test_one_deal_scores(entry: dict[str, Any], settings: dict[str, Any], scores
                 "points": None,
                 "match": False,
                 "counter_match": True,
+                "weis": {"A": 0, "B": 0},
+                "stoeck": None,
             },
         ),
     ],
@@ -278,12 +289,319 @@ def test_counter_match_can_decide_the_game() -> None:
     assert result.winner == "A"
 
 
+# ---- house rules, one deal by hand --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("entry", "settings", "scores"),
+    [
+        pytest.param(
+            {"team": "A", "row": "undenufe", "match": True},
+            {"match_bonus_multiplied": False},
+            {"A": 1042, "B": 0},
+            id="unmultiplied:157x6+100=1042",
+        ),
+        pytest.param(
+            {"team": "B", "row": "spades", "match": True},
+            {"match_bonus_multiplied": False, "match_bonus": 0},
+            {"A": 0, "B": 471},
+            id="unmultiplied-bonus-0:157x3=471",
+        ),
+        pytest.param(
+            {"team": "A", "row": "undenufe", "match": True},
+            {"match_bonus_multiplied": True},
+            {"A": 1542, "B": 0},
+            id="multiplied-said-so:(157+100)x6=1542",
+        ),
+        pytest.param(
+            {"team": "A", "row": "diamonds", "points": 83},
+            {"match_bonus_multiplied": False},
+            {"A": 166, "B": 0},
+            id="unmultiplied-no-match:83x2=166",
+        ),
+        pytest.param(
+            {"team": "A", "row": "spades", "counter_match": True},
+            {"counter_match": "penalty"},
+            {"A": -300, "B": 0},
+            id="penalty:-100x3=-300",
+        ),
+        pytest.param(
+            {"team": "B", "row": "clubs", "counter_match": True},
+            {"counter_match": "penalty", "counter_match_bonus": 250},
+            {"A": 0, "B": -1000},
+            id="penalty-250:-250x4=-1000",
+        ),
+        pytest.param(
+            {"team": "B", "row": "clubs", "counter_match": True},
+            {"counter_match": "penalty", "counter_match_bonus": 0},
+            {"A": 0, "B": 0},
+            id="penalty-0",
+        ),
+        pytest.param(
+            {"team": "A", "row": "spades", "counter_match": True},
+            {"counter_match": "bonus"},
+            {"A": 0, "B": 100},
+            id="bonus-said-so:other-team-100",
+        ),
+        pytest.param(
+            {"team": "A", "row": "hearts", "points": 84}, {"round_to": 10}, {"A": 80, "B": 0}, id="84->80"
+        ),
+        pytest.param(
+            {"team": "A", "row": "hearts", "points": 85}, {"round_to": 10}, {"A": 90, "B": 0}, id="85->90"
+        ),
+        pytest.param(
+            {"team": "B", "row": "spades", "points": 2}, {"round_to": 10}, {"A": 0, "B": 0}, id="2->0x3=0"
+        ),
+        pytest.param(
+            {"team": "A", "row": "clubs", "points": 155},
+            {"round_to": 10},
+            {"A": 640, "B": 0},
+            id="155->160x4=640",
+        ),
+        pytest.param(
+            {"team": "A", "row": "hearts", "points": 157},
+            {"round_to": 10},
+            {"A": 160, "B": 0},
+            id="157-no-match->160",
+        ),
+        pytest.param(
+            {"team": "A", "row": "spades", "match": True},
+            {"round_to": 10, "match_bonus": 55},
+            {"A": 645, "B": 0},
+            id="round-match:(160+55)x3=645",
+        ),
+        pytest.param(
+            {"team": "A", "row": "spades", "match": True},
+            {"round_to": 10, "match_bonus": 55, "match_bonus_multiplied": False},
+            {"A": 535, "B": 0},
+            id="round-match-unmultiplied:160x3+55=535",
+        ),
+        pytest.param(
+            {"team": "A", "row": "spades", "counter_match": True},
+            {"round_to": 10, "counter_match_bonus": 55},
+            {"A": 0, "B": 55},
+            id="round-counter-bonus-as-it-is",
+        ),
+        pytest.param(
+            {"team": "A", "row": "hearts", "points": 83}, {"round_to": 1}, {"A": 83, "B": 0}, id="round-1"
+        ),
+        pytest.param(
+            {"team": "A", "row": "spades", "points": 83, "weis": {"A": 50}, "stoeck": "A"},
+            {"weis": True},
+            {"A": 459, "B": 0},
+            id="weis:(83+50+20)x3=459",
+        ),
+        pytest.param(
+            {"team": "B", "row": "spades", "points": 83, "weis": {"B": 50}},
+            {"weis": True, "round_to": 10},
+            {"A": 0, "B": 390},
+            id="weis-rounded:83+50=133->130x3=390",
+        ),
+        pytest.param(
+            {"team": "A", "row": "diamonds", "match": True, "weis": {"A": 50}},
+            {"weis": True},
+            {"A": 614, "B": 0},
+            id="weis-match:(157+50+100)x2=614",
+        ),
+        pytest.param(
+            {"team": "A", "row": "diamonds", "match": True, "weis": {"A": 50}},
+            {"weis": True, "match_bonus_multiplied": False},
+            {"A": 514, "B": 0},
+            id="weis-match-unmultiplied:(157+50)x2+100=514",
+        ),
+        pytest.param(
+            {"team": "A", "row": "undenufe", "points": 0, "weis": {"A": 100}},
+            {"weis": True},
+            {"A": 600, "B": 0},
+            id="weis-without-points:100x6=600",
+        ),
+        pytest.param(
+            {"team": "A", "row": "hearts", "points": 83, "weis": {"A": 20, "B": 0}},
+            {"weis": True},
+            {"A": 103, "B": 0},
+            id="other-team-0-is-no-weis",
+        ),
+        pytest.param(
+            {"team": "A", "row": "slalom", "points": 60, "stoeck": "A"},
+            {"weis": True, "rows": [["slalom", 7]]},
+            {"A": 560, "B": 0},
+            id="stoeck-on-a-club-row:(60+20)x7=560",
+        ),
+        pytest.param(
+            {"team": "A", "row": "obenabe", "counter_match": True, "weis": {"A": 0}, "stoeck": None},
+            {"weis": True},
+            {"A": 0, "B": 100},
+            id="counter-match-with-no-weis",
+        ),
+        pytest.param(
+            {"team": "A", "row": "hearts", "points": 83, "weis": None, "stoeck": None},
+            {},
+            {"A": 83, "B": 0},
+            id="null-weis-is-no-weis",
+        ),
+    ],
+)
+def test_house_rules_score_one_deal(
+    entry: dict[str, Any], settings: dict[str, Any], scores: dict[str, int]
+) -> None:
+    result = play([entry], **settings)
+    assert dict(result.deals[0].scores) == scores
+    assert result.totals == scores
+
+
+def test_details_show_the_announcing_teams_weis_and_stoeck() -> None:
+    entry = {"team": "B", "row": "spades", "points": 83, "weis": {"B": 50}, "stoeck": "B"}
+    assert play([entry], weis=True).deals[0].details == {
+        "team": "B",
+        "row": "spades",
+        "multiplier": 3,
+        "points": 83,
+        "match": False,
+        "counter_match": False,
+        "weis": {"A": 0, "B": 50},
+        "stoeck": "B",
+    }
+
+
+# ---- house rules, whole games by hand -----------------------------------------------------------------
+
+UNMULTIPLIED_GAME = [
+    {"team": "A", "row": "hearts", "points": 60},  # A 60
+    {"team": "B", "row": "hearts", "points": 97},  # B 97
+    {"team": "A", "row": "diamonds", "points": 50},  # A 100
+    {"team": "B", "row": "diamonds", "points": 107},  # B 214
+    {"team": "A", "row": "spades", "match": True},  # A 157 x 3 + 100 = 571 (multiplied: 257 x 3 = 771)
+    {"team": "B", "row": "spades", "points": 57},  # B 171
+    {"team": "A", "row": "clubs", "counter_match": True},  # B 100
+    {"team": "B", "row": "clubs", "points": 70},  # B 280
+    {"team": "A", "row": "obenabe", "points": 30},  # A 150
+    {"team": "B", "row": "obenabe", "match": True},  # B 157 x 5 + 100 = 885 (multiplied: 257 x 5 = 1285)
+    {"team": "A", "row": "undenufe", "points": 25},  # A 150
+    {"team": "B", "row": "undenufe", "points": 20},  # B 120
+]
+# A: 60 + 100 + 571 + 150 + 150 = 1031; B: 97 + 214 + 171 + 100 + 280 + 885 + 120 = 1867
+
+
+def test_a_game_with_the_match_bonus_not_multiplied() -> None:
+    result = play(UNMULTIPLIED_GAME, match_bonus_multiplied=False)
+    assert [dict(d.scores) for d in result.deals][4] == {"A": 571, "B": 0}
+    assert [dict(d.scores) for d in result.deals][9] == {"A": 0, "B": 885}
+    assert result.totals == {"A": 1031, "B": 1867}
+    assert (result.finished, result.winner) == (True, "B")
+    assert result.ranking == (Placing("B", 1, 1867), Placing("A", 2, 1031))
+
+
+def test_the_same_game_with_the_bonus_multiplied() -> None:
+    """A: 1031 - 571 + 771 = 1231; B: 1867 - 885 + 1285 = 2267."""
+    assert play(UNMULTIPLIED_GAME).totals == {"A": 1231, "B": 2267}
+
+
+ROUNDED_GAME = [
+    {"team": "A", "row": "hearts", "points": 83},  # 80 x 1 = 80
+    {"team": "B", "row": "hearts", "points": 25},  # 30 x 1 = 30 (half up)
+    {"team": "A", "row": "diamonds", "points": 85},  # 90 x 2 = 180
+    {"team": "B", "row": "diamonds", "points": 44},  # 40 x 2 = 80
+    {"team": "A", "row": "spades", "points": 74},  # 70 x 3 = 210
+    {"team": "B", "row": "spades", "points": 0},  # 0
+    {"team": "A", "row": "clubs", "points": 155},  # 160 x 4 = 640
+    {"team": "B", "row": "clubs", "points": 96},  # 100 x 4 = 400
+    {"team": "A", "row": "obenabe", "match": True},  # (160 + 100) x 5 = 1300
+    {"team": "B", "row": "obenabe", "points": 57},  # 60 x 5 = 300
+    {"team": "A", "row": "undenufe", "points": 4},  # 0 x 6 = 0
+    {"team": "B", "row": "undenufe", "counter_match": True},  # A 100, as it is
+]
+# A: 80 + 180 + 210 + 640 + 1300 + 0 + 100 = 2510; B: 30 + 80 + 0 + 400 + 300 = 810
+
+
+def test_a_game_rounded_to_tens() -> None:
+    result = play(ROUNDED_GAME, round_to=10)
+    assert [d.scores["A"] + d.scores["B"] for d in result.deals] == [
+        80, 30, 180, 80, 210, 0, 640, 400, 1300, 300, 0, 100
+    ]  # fmt: skip
+    assert result.totals == {"A": 2510, "B": 810}
+    assert (result.finished, result.winner) == (True, "A")
+
+
+def test_the_same_game_unrounded() -> None:
+    """A: 83 + 170 + 222 + 620 + 1285 + 24 + 100 = 2504; B: 25 + 88 + 0 + 384 + 285 = 782."""
+    assert play(ROUNDED_GAME).totals == {"A": 2504, "B": 782}
+
+
+PENALTY_GAME = [
+    {"team": "A", "row": "hearts", "points": 90},  # A 90
+    {"team": "B", "row": "spades", "counter_match": True},  # B -100 x 3 = -300
+    {"team": "A", "row": "spades", "points": 60},  # A 180
+    {"team": "B", "row": "hearts", "points": 100},  # B 100
+    {"team": "A", "row": "diamonds", "counter_match": True},  # A -100 x 2 = -200
+    {"team": "B", "row": "diamonds", "points": 40},  # B 80
+    {"team": "A", "row": "clubs", "points": 35},  # A 140
+    {"team": "B", "row": "clubs", "match": True},  # B 257 x 4 = 1028
+    {"team": "A", "row": "obenabe", "points": 70},  # A 350
+    {"team": "B", "row": "obenabe", "points": 12},  # B 60
+    {"team": "A", "row": "undenufe", "points": 50},  # A 300
+    {"team": "B", "row": "undenufe", "points": 0},  # B 0
+]
+# A: 90 + 180 - 200 + 140 + 350 + 300 = 860; B: -300 + 100 + 80 + 1028 + 60 + 0 = 968
+
+
+def test_a_game_with_the_counter_match_as_a_penalty() -> None:
+    result = play(PENALTY_GAME, counter_match="penalty")
+    assert dict(result.deals[1].scores) == {"A": 0, "B": -300}
+    assert dict(result.deals[4].scores) == {"A": -200, "B": 0}
+    assert result.totals == {"A": 860, "B": 968}
+    assert (result.finished, result.winner) == (True, "B")
+
+
+def test_a_total_below_zero_ranks_last() -> None:
+    result = play(PENALTY_GAME[:2], counter_match="penalty")
+    assert result.totals == {"A": 90, "B": -300}
+    assert result.ranking == (Placing("A", 1, 90), Placing("B", 2, -300))
+    assert result.finished is False
+
+
+def test_the_same_game_with_the_counter_match_bonus() -> None:
+    """A: 90 + 180 + 140 + 350 + 300 + 100 (B's counter-match) = 1160;
+    B: 100 (A's counter-match) + 100 + 80 + 1028 + 60 = 1368."""
+    assert play(PENALTY_GAME).totals == {"A": 1160, "B": 1368}
+
+
+WEIS_GAME = [
+    {"team": "A", "row": "hearts", "points": 83, "weis": {"A": 50}, "stoeck": "A"},  # (83+50+20) x 1 = 153
+    {"team": "B", "row": "hearts", "points": 60, "weis": {"B": 20}},  # 80
+    {"team": "A", "row": "diamonds", "match": True, "weis": {"A": 100}},  # (157+100+100) x 2 = 714
+    {"team": "B", "row": "diamonds", "points": 40, "stoeck": "B"},  # (40+20) x 2 = 120
+    {"team": "A", "row": "spades", "points": 0, "weis": {"A": 50}},  # 50 x 3 = 150
+    {"team": "B", "row": "spades", "counter_match": True},  # A 100
+    {"team": "A", "row": "clubs", "points": 100},  # 400
+    {"team": "B", "row": "clubs", "points": 70, "weis": {"B": 150}, "stoeck": "B"},  # (70+150+20) x 4 = 960
+    {"team": "A", "row": "obenabe", "points": 57, "weis": {"A": 40}},  # 97 x 5 = 485
+    {"team": "B", "row": "obenabe", "match": True, "weis": {"B": 200}},  # (157+200+100) x 5 = 2285
+    {"team": "A", "row": "undenufe", "points": 30},  # 180
+    {"team": "B", "row": "undenufe", "points": 25, "weis": {"B": 0}},  # 150
+]
+# A: 153 + 714 + 150 + 100 + 400 + 485 + 180 = 2182; B: 80 + 120 + 960 + 2285 + 150 = 3595
+
+
+def test_a_game_with_weis_and_stoeck() -> None:
+    result = play(WEIS_GAME, weis=True)
+    assert [d.scores["A"] + d.scores["B"] for d in result.deals] == [
+        153, 80, 714, 120, 150, 100, 400, 960, 485, 2285, 180, 150
+    ]  # fmt: skip
+    assert result.totals == {"A": 2182, "B": 3595}
+    assert (result.finished, result.winner) == (True, "B")
+
+
+def test_the_weis_game_is_refused_without_the_setting() -> None:
+    assert refusal(WEIS_GAME) == (1, "weis", NO_WEIS)
+
+
 # ---- refusals --------------------------------------------------------------------------------------
 
 HEARTS_83 = {"team": "A", "row": "hearts", "points": 83}
 WHOLE = "Card points must be a whole number from 0 to 157."
 ONE_CLAIM = "Enter only one of card points, match and counter-match."
 NO_CLAIM = "Enter the card points, or mark a match or a counter-match."
+NO_WEIS = "This game counts no Weis and no Stöck: its settings leave them out."
 
 
 @pytest.mark.parametrize(
@@ -299,14 +617,17 @@ NO_CLAIM = "Enter the card points, or mark a match or a counter-match."
             ["A hearts 83"], {}, (1, "deal", "Each deal must be an object of named fields."), id="text"
         ),
         pytest.param([[1, 2]], {}, (1, "deal", "Each deal must be an object of named fields."), id="list"),
+        pytest.param([{**HEARTS_83, "weis": {"A": 20}}], {}, (1, "weis", NO_WEIS), id="no-weis"),
+        pytest.param([{**HEARTS_83, "weis": 20}], {}, (1, "weis", NO_WEIS), id="no-weis-whatever-shape"),
+        pytest.param([{**HEARTS_83, "stoeck": "A"}], {}, (1, "stoeck", NO_WEIS), id="no-stoeck"),
         pytest.param(
-            [{**HEARTS_83, "weis": 20}], {}, (1, "weis", "Unknown field 'weis' in this deal."), id="no-weis"
+            [{**HEARTS_83, "weis": {"A": 20}}],
+            {"weis": False},
+            (1, "weis", NO_WEIS),
+            id="no-weis-said-so",
         ),
         pytest.param(
-            [{**HEARTS_83, "stoeck": "A"}],
-            {},
-            (1, "stoeck", "Unknown field 'stoeck' in this deal."),
-            id="stoeck",
+            [{**HEARTS_83, "wys": {"A": 20}}], {}, (1, "wys", "Unknown field 'wys' in this deal."), id="wys"
         ),
         pytest.param(
             [{"row": "hearts", "points": 83}],
@@ -437,11 +758,96 @@ def test_refused_deals(deals: list[Any], settings: dict[str, Any], error: tuple[
     assert refusal(deals, **settings) == error
 
 
+OTHER_WEIS = "Only the announcing team's Weis counts: team A announced."
+COUNTER_WEIS = "A counter-match leaves the announcing team nothing for the row: enter no Weis or Stöck."
+WEIS_AMOUNT = "Weis of team A must be 0, 20, or a multiple of 10 from 40 to 600."
+
+
+@pytest.mark.parametrize(
+    ("entry", "error"),
+    [
+        pytest.param({**HEARTS_83, "weis": {"B": 50}}, ("weis", OTHER_WEIS), id="other-teams-weis"),
+        pytest.param(
+            {**HEARTS_83, "weis": {"A": 0, "B": 20}}, ("weis", OTHER_WEIS), id="other-teams-weis-beside-0"
+        ),
+        pytest.param(
+            {**HEARTS_83, "stoeck": "B"},
+            ("stoeck", "Only the announcing team's Stöck counts: team A announced."),
+            id="other-teams-stoeck",
+        ),
+        pytest.param(
+            {"team": "A", "row": "obenabe", "points": 83, "stoeck": "A"},
+            ("stoeck", "No Stöck in obenabe: there is no trump suit."),
+            id="stoeck-obenabe",
+        ),
+        pytest.param(
+            {"team": "A", "row": "undenufe", "match": True, "stoeck": "A"},
+            ("stoeck", "No Stöck in undenufe: there is no trump suit."),
+            id="stoeck-undenufe",
+        ),
+        pytest.param({**HEARTS_83, "stoeck": "C"}, ("stoeck", "Stöck must be team A or B."), id="stoeck-C"),
+        pytest.param(
+            {**HEARTS_83, "stoeck": True}, ("stoeck", "Stöck must be team A or B."), id="stoeck-true"
+        ),
+        pytest.param({**HEARTS_83, "weis": {"A": 30}}, ("weis", WEIS_AMOUNT), id="weis-30"),
+        pytest.param({**HEARTS_83, "weis": {"A": 10}}, ("weis", WEIS_AMOUNT), id="weis-10"),
+        pytest.param({**HEARTS_83, "weis": {"A": 610}}, ("weis", WEIS_AMOUNT), id="weis-610"),
+        pytest.param({**HEARTS_83, "weis": {"A": -20}}, ("weis", WEIS_AMOUNT), id="weis-negative"),
+        pytest.param({**HEARTS_83, "weis": {"A": 50.0}}, ("weis", WEIS_AMOUNT), id="weis-float"),
+        pytest.param({**HEARTS_83, "weis": {"A": "50"}}, ("weis", WEIS_AMOUNT), id="weis-text"),
+        pytest.param(
+            {**HEARTS_83, "weis": 50}, ("weis", "Weis must map each team to a number."), id="weis-number"
+        ),
+        pytest.param(
+            {**HEARTS_83, "weis": {"C": 50}}, ("weis", "Weis: 'C' is not in this game."), id="weis-team-C"
+        ),
+        pytest.param(
+            {**HEARTS_83, "weis": {"A": 50, "B": 20}},
+            ("weis", "Only the team with the best Weis scores: enter Weis for one team."),
+            id="weis-both-teams",
+        ),
+        pytest.param(
+            {"team": "A", "row": "hearts", "counter_match": True, "weis": {"A": 50}},
+            ("weis", COUNTER_WEIS),
+            id="counter-match-weis",
+        ),
+        pytest.param(
+            {"team": "A", "row": "hearts", "counter_match": True, "stoeck": "A"},
+            ("stoeck", COUNTER_WEIS),
+            id="counter-match-stoeck",
+        ),
+        pytest.param(
+            {**HEARTS_83, "points": 1, "weis": {"B": 50}},
+            ("points", "Card points cannot be 1: no card is worth 1 point."),
+            id="points-checked-before-weis",
+        ),
+    ],
+)
+def test_refused_weis_and_stoeck(entry: dict[str, Any], error: tuple[str, str]) -> None:
+    assert refusal([entry], weis=True) == (1, *error)
+
+
+def test_a_refused_weis_names_its_deal() -> None:
+    deals = [HEARTS_83, {"team": "B", "row": "hearts", "points": 70, "weis": {"A": 20}}]
+    assert refusal(deals, weis=True) == (
+        2,
+        "weis",
+        "Only the announcing team's Weis counts: team B announced.",
+    )
+
+
 ROWS_SHAPE = "Rows must be a list of [name, multiplier] pairs, at least one."
 PAIR = "Each row must be a pair: [name, multiplier]."
 HEARTS_MULTIPLIER = "The multiplier of hearts must be a whole number from 1 to 100."
 MATCH_BONUS = "The match bonus must be a whole number from 0 to 1000."
 COUNTER_BONUS = "The counter-match bonus must be a whole number from 0 to 1000."
+MULTIPLIED = "Whether the match bonus is multiplied must be true or false."
+COUNTER_RULE = (
+    'The counter-match rule must be "bonus" (the other team gets the counter-match bonus)'
+    ' or "penalty" (the announcing team loses it times the row\'s multiplier).'
+)
+WEIS_SETTING = "Whether Weis and Stöck count must be true or false."
+ROUND_TO = "Rounding must be 1 (card points as they are) or 10 (rounded to tens)."
 
 
 @pytest.mark.parametrize(
@@ -471,6 +877,25 @@ COUNTER_BONUS = "The counter-match bonus must be a whole number from 0 to 1000."
         ({"counter_match_bonus": -5}, "counter_match_bonus", COUNTER_BONUS),
         ({"counter_match_bonus": None}, "counter_match_bonus", COUNTER_BONUS),
         ({"target": 1000}, "target", "Unknown setting 'target' for coiffeur."),
+        ({"match_bonus_multiplied": 0}, "match_bonus_multiplied", MULTIPLIED),
+        ({"match_bonus_multiplied": "false"}, "match_bonus_multiplied", MULTIPLIED),
+        ({"match_bonus_multiplied": None}, "match_bonus_multiplied", MULTIPLIED),
+        ({"counter_match": "Penalty"}, "counter_match", COUNTER_RULE),
+        ({"counter_match": ""}, "counter_match", COUNTER_RULE),
+        ({"counter_match": None}, "counter_match", COUNTER_RULE),
+        ({"counter_match": True}, "counter_match", COUNTER_RULE),
+        ({"counter_match": ["penalty"]}, "counter_match", COUNTER_RULE),
+        ({"weis": "yes"}, "weis", WEIS_SETTING),
+        ({"weis": 1}, "weis", WEIS_SETTING),
+        ({"weis": None}, "weis", WEIS_SETTING),
+        ({"round_to": 0}, "round_to", ROUND_TO),
+        ({"round_to": 5}, "round_to", ROUND_TO),
+        ({"round_to": 100}, "round_to", ROUND_TO),
+        ({"round_to": -10}, "round_to", ROUND_TO),
+        ({"round_to": 10.0}, "round_to", ROUND_TO),
+        ({"round_to": "10"}, "round_to", ROUND_TO),
+        ({"round_to": True}, "round_to", ROUND_TO),
+        ({"round_to": None}, "round_to", ROUND_TO),
     ],
 )
 def test_refused_settings(settings: dict[str, Any], field: str, message: str) -> None:
@@ -515,6 +940,10 @@ def games(draw: st.DrawFn) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         "rows": rows,
         "match_bonus": draw(st.integers(0, 1000)),
         "counter_match_bonus": draw(st.integers(0, 1000)),
+        "match_bonus_multiplied": draw(st.booleans()),
+        "counter_match": draw(st.sampled_from(["bonus", "penalty"])),
+        "weis": draw(st.booleans()),
+        "round_to": draw(st.sampled_from([1, 10])),
     }
     slots = draw(st.permutations([(team, name) for team in "AB" for name in names]))
     slots = slots[: draw(st.integers(0, len(slots)))]
@@ -526,8 +955,47 @@ def games(draw: st.DrawFn) -> tuple[dict[str, Any], list[dict[str, Any]]]:
                 st.sampled_from([{"match": True}, {"counter_match": True}]),
             )
         )
+        if settings["weis"] and "counter_match" not in claim:
+            claim |= draw(weis_and_stoeck(team))
         deals.append({"team": team, "row": name, **claim})
     return settings, deals
+
+
+WEIS = st.sampled_from([0, 20, *range(40, 601, 10)])
+
+
+def weis_and_stoeck(team: str) -> st.SearchStrategy[dict[str, Any]]:
+    """Nothing, Weis, Stöck or both for the announcing team (the rows drawn above all have a trump)."""
+    return st.fixed_dictionaries(
+        {}, optional={"weis": WEIS.map(lambda amount: {team: amount}), "stoeck": st.just(team)}
+    )
+
+
+def expected_scores(entry: dict[str, Any], settings: dict[str, Any]) -> dict[str, int]:
+    """One row counted from rules.md's words, with Decimal's half-up rounding, not the engine's."""
+    multiplier = dict(settings["rows"])[entry["row"]]
+    team = entry["team"]
+    other = "B" if team == "A" else "A"
+    if entry.get("counter_match"):
+        if settings["counter_match"] == "penalty":
+            return {team: -settings["counter_match_bonus"] * multiplier, other: 0}
+        return {team: 0, other: settings["counter_match_bonus"]}
+    counted = 157 if entry.get("match") else entry["points"]
+    counted += entry.get("weis", {}).get(team, 0) + (20 if entry.get("stoeck") == team else 0)
+    if settings["round_to"] == 10:
+        counted = int((Decimal(counted) / 10).quantize(Decimal(1), rounding=ROUND_HALF_UP)) * 10
+    if not entry.get("match"):
+        return {team: counted * multiplier, other: 0}
+    if settings["match_bonus_multiplied"]:
+        return {team: (counted + settings["match_bonus"]) * multiplier, other: 0}
+    return {team: counted * multiplier + settings["match_bonus"], other: 0}
+
+
+@given(games())
+def test_every_row_scores_as_the_rules_say(game: tuple[dict[str, Any], list[dict[str, Any]]]) -> None:
+    settings, deals = game
+    result = play(deals, **settings)
+    assert [dict(d.scores) for d in result.deals] == [expected_scores(entry, settings) for entry in deals]
 
 
 @given(games())
@@ -605,3 +1073,37 @@ def test_command_line_refuses_a_row_played_twice() -> None:
         2,
         {"error": {"deal": 2, "field": "row", "message": "Team A has already played hearts."}},
     )
+
+
+def test_command_line_scores_the_house_rules() -> None:
+    """Weis counted, rounded to tens, the bonus not multiplied, the counter-match a penalty."""
+    game = {
+        "variant": "coiffeur",
+        "seats": SEATS,
+        "settings": {
+            "rows": [["spades", 3], ["obenabe", 5]],
+            "weis": True,
+            "round_to": 10,
+            "match_bonus_multiplied": False,
+            "counter_match": "penalty",
+        },
+        "deals": [
+            {"team": "A", "row": "spades", "points": 83, "weis": {"A": 50}},  # 133 -> 130 x 3 = 390
+            {"team": "B", "row": "spades", "match": True, "stoeck": "B"},  # 177 -> 180 x 3 + 100 = 640
+            {"team": "A", "row": "obenabe", "counter_match": True},  # A -100 x 5 = -500
+        ],
+    }
+    status, output = run(json.dumps(game))
+    assert status == 0
+    assert output["deals"] == [
+        {"number": 1, "scores": {"A": 390, "B": 0}},
+        {"number": 2, "scores": {"A": 0, "B": 640}},
+        {"number": 3, "scores": {"A": -500, "B": 0}},
+    ]
+    assert output["totals"] == {"A": -110, "B": 640}
+
+
+def test_command_line_refuses_a_house_rule_it_does_not_know() -> None:
+    game = {"variant": "coiffeur", "seats": SEATS, "settings": {"round_to": 5}, "deals": []}
+    message = "Rounding must be 1 (card points as they are) or 10 (rounded to tens)."
+    assert run(json.dumps(game)) == (2, {"error": {"deal": None, "field": "round_to", "message": message}})

@@ -44,8 +44,11 @@ EXAMPLE = deal([40, 0, 60, 50], [37, 0, 70, 50])
 def test_defaults_and_presets() -> None:
     assert VARIANT.key == "differenzler"
     assert VARIANT.player_counts == (3, 4)
-    assert VARIANT.defaults == {"exact_bonus": 0, "deals": 12}
-    assert VARIANT.presets == {"standard": VARIANT.defaults}
+    assert VARIANT.defaults == {"exact_bonus": 0, "deals": 12, "exact_bonus_on_zero": False, "end_at": None}
+    assert VARIANT.presets == {
+        "standard": VARIANT.defaults,
+        "swiss": {"exact_bonus": 10, "deals": 16, "exact_bonus_on_zero": False, "end_at": None},
+    }
 
 
 # ---- one deal, scored by hand -----------------------------------------------------------------------
@@ -55,13 +58,44 @@ def test_defaults_and_presets() -> None:
     ("entry", "settings", "scores"),
     [
         pytest.param(EXAMPLE, {}, [3, 0, 10, 0], id="rules-md:3,0,10,0"),
-        pytest.param(EXAMPLE, {"exact_bonus": 5}, [3, -5, 10, -5], id="bonus-5:exact-0-5=-5"),
-        pytest.param(EXAMPLE, {"exact_bonus": 157}, [3, -157, 10, -157], id="bonus-157:exact=-157"),
+        # Beat predicts 0 and takes 0: by the Swiss rule (the default) no bonus, 0; Dora's 50 for 50 earns it
+        pytest.param(EXAMPLE, {"exact_bonus": 5}, [3, 0, 10, -5], id="bonus-5:exact-50=-5,exact-0=0"),
+        pytest.param(EXAMPLE, {"exact_bonus": 157}, [3, 0, 10, -157], id="bonus-157:exact-50=-157"),
+        pytest.param(
+            EXAMPLE,
+            {"exact_bonus": 5, "exact_bonus_on_zero": True},
+            [3, -5, 10, -5],
+            id="bonus-5-on-zero:exact-0=-5",
+        ),
+        pytest.param(
+            EXAMPLE,
+            {"exact_bonus": 5, "exact_bonus_on_zero": False},
+            [3, 0, 10, -5],
+            id="bonus-5-not-on-zero-said-so",
+        ),
+        pytest.param(
+            EXAMPLE, {"exact_bonus_on_zero": True}, [3, 0, 10, 0], id="on-zero-with-bonus-0:nothing-to-earn"
+        ),
         pytest.param(
             deal([157, 0, 0, 0], [157, 0, 0, 0]), {}, [0, 0, 0, 0], id="match-predicted:all-exact=0"
         ),
         pytest.param(
-            deal([157, 0, 0, 0], [157, 0, 0, 0]), {"exact_bonus": 10}, [-10] * 4, id="all-exact-bonus-10"
+            deal([157, 0, 0, 0], [157, 0, 0, 0]),
+            {"exact_bonus": 10},
+            [-10, 0, 0, 0],
+            id="all-exact-bonus-10:only-157-for-157",
+        ),
+        pytest.param(
+            deal([157, 0, 0, 0], [157, 0, 0, 0]),
+            {"exact_bonus": 10, "exact_bonus_on_zero": True},
+            [-10] * 4,
+            id="all-exact-bonus-10-on-zero",
+        ),
+        pytest.param(
+            deal([0, 2, 55, 100], [0, 2, 55, 100]),
+            {"exact_bonus": 10},
+            [0, -10, -10, -10],
+            id="2-for-2-is-no-zero:bonus",
         ),
         pytest.param(
             deal([100, 10, 20, 27], [157, 0, 0, 0]),
@@ -79,8 +113,14 @@ def test_defaults_and_presets() -> None:
         pytest.param(
             deal([0, 0, 0, 0], [57, 0, 0, 100]),
             {"exact_bonus": 3},
+            [57, 0, 0, 100],
+            id="zero-hits-swiss:57,0,0,100",
+        ),
+        pytest.param(
+            deal([0, 0, 0, 0], [57, 0, 0, 100]),
+            {"exact_bonus": 3, "exact_bonus_on_zero": True},
             [57, -3, -3, 100],
-            id="zero-hits:57,-3,-3,100",
+            id="zero-hits-on-zero:57,-3,-3,100",
         ),
         pytest.param(deal([60, 40, 57], [60, 50, 47]), {}, [0, 10, 10], id="three-players:0,10,10"),
         pytest.param(
@@ -154,6 +194,91 @@ def test_empty_game() -> None:
     assert result.state == {"deals_left": 4}
     assert result.finished is False
     assert result.sides == ("Anna", "Beat", "Cla")
+
+
+# ---- house rules: the Swiss preset, a game played to a total ----------------------------------------
+
+
+def test_the_swiss_preset_plays_16_deals_with_a_bonus_of_10_but_not_for_0() -> None:
+    """Each deal: Anna 3, Beat 0 for 0 (no bonus), Cla 10, Dora 50 for 50 (-10); after 16 deals
+    Anna 48, Beat 0, Cla 160, Dora -160."""
+    swiss = VARIANT.presets["swiss"]
+    result = play([EXAMPLE] * 16, FOUR, **swiss)
+    assert result.totals == {"Anna": 48, "Beat": 0, "Cla": 160, "Dora": -160}
+    assert (result.finished, result.winner) == (True, "Dora")
+    assert result.ranking == (
+        Placing("Dora", 1, -160),
+        Placing("Beat", 2, 0),
+        Placing("Anna", 3, 48),
+        Placing("Cla", 4, 160),
+    )
+    assert refusal([EXAMPLE] * 17, FOUR, **swiss) == (
+        17,
+        "game",
+        "The game ended with deal 16: no more deals.",
+    )
+
+
+TO_25 = [
+    deal([40, 0, 60, 50], [37, 0, 70, 50]),  # 3, 0, 10, 0 -> 3, 0, 10, 0
+    deal([30, 20, 50, 57], [30, 27, 50, 50]),  # 0, 7, 0, 7 -> 3, 7, 10, 7
+    deal([0, 60, 40, 57], [20, 60, 27, 50]),  # 20, 0, 13, 7 -> 23, 7, 23, 14: nobody at 25 yet
+    deal([50, 50, 50, 7], [57, 40, 60, 0]),  # 7, 10, 10, 7 -> 30, 17, 33, 21: Anna and Cla past 25
+]
+
+
+def test_a_game_to_25_ends_after_the_deal_in_which_a_total_reaches_it() -> None:
+    """`deals` 2 no longer limits the game: it runs to the fourth deal, and the lowest total wins."""
+    result = play(TO_25, FOUR, end_at=25, deals=2)
+    assert [dict(d.scores) for d in result.deals] == [
+        {"Anna": 3, "Beat": 0, "Cla": 10, "Dora": 0},
+        {"Anna": 0, "Beat": 7, "Cla": 0, "Dora": 7},
+        {"Anna": 20, "Beat": 0, "Cla": 13, "Dora": 7},
+        {"Anna": 7, "Beat": 10, "Cla": 10, "Dora": 7},
+    ]
+    assert result.totals == {"Anna": 30, "Beat": 17, "Cla": 33, "Dora": 21}
+    assert (result.finished, result.winner) == (True, "Beat")
+    assert result.ranking == (
+        Placing("Beat", 1, 17),
+        Placing("Dora", 2, 21),
+        Placing("Anna", 3, 30),
+        Placing("Cla", 4, 33),
+    )
+    assert result.state == {"deals_left": None, "end_at": 25}
+
+
+def test_a_game_to_a_total_runs_on_until_then() -> None:
+    result = play(TO_25[:3], FOUR, end_at=25, deals=2)
+    assert result.totals == {"Anna": 23, "Beat": 7, "Cla": 23, "Dora": 14}
+    assert (result.finished, result.winner) == (False, None)
+    assert result.state == {"deals_left": None, "end_at": 25}
+
+
+def test_no_deal_is_accepted_after_a_total_reached_the_end() -> None:
+    assert refusal([*TO_25, EXAMPLE], FOUR, end_at=25) == (
+        5,
+        "game",
+        "The game ended with deal 4: no more deals.",
+    )
+
+
+def test_reaching_the_total_exactly_ends_the_game() -> None:
+    result = play([EXAMPLE], FOUR, end_at=10)  # Cla 10
+    assert (result.finished, result.totals["Cla"]) == (True, 10)
+    assert play([EXAMPLE], FOUR, end_at=11).finished is False
+
+
+def test_a_game_to_a_total_has_a_ceiling_of_1000_deals() -> None:
+    """Everyone exact every deal never reaches the total: the game still ends, after deal 1000."""
+    exact = deal([157, 0, 0, 0], [157, 0, 0, 0])
+    result = play([exact] * 1000, FOUR, end_at=1)
+    assert result.totals == dict.fromkeys(FOUR, 0)
+    assert (result.finished, result.winner) == (True, None)
+    assert refusal([exact] * 1001, FOUR, end_at=1) == (
+        1001,
+        "game",
+        "The game ended with deal 1000: no more deals.",
+    )
 
 
 # ---- refusals --------------------------------------------------------------------------------------
@@ -354,6 +479,8 @@ def test_three_players_refuse_a_fourth_name() -> None:
 
 BONUS = "The bonus for an exact prediction must be a whole number from 0 to 157."
 DEALS = "The number of deals must be a whole number from 1 to 100."
+ON_ZERO = "Whether an exact prediction of 0 earns the exact bonus must be true or false."
+END_AT = "The total that ends the game must be a whole number from 1 to 1000."
 
 
 @pytest.mark.parametrize(
@@ -368,6 +495,17 @@ DEALS = "The number of deals must be a whole number from 1 to 100."
         ({"deals": 12.0}, "deals", DEALS),
         ({"deals": None}, "deals", DEALS),
         ({"target": 100}, "target", "Unknown setting 'target' for differenzler."),
+        ({"exact_bonus_on_zero": 1}, "exact_bonus_on_zero", ON_ZERO),
+        ({"exact_bonus_on_zero": "true"}, "exact_bonus_on_zero", ON_ZERO),
+        ({"exact_bonus_on_zero": None}, "exact_bonus_on_zero", ON_ZERO),
+        ({"end_at": 0}, "end_at", END_AT),
+        ({"end_at": -100}, "end_at", END_AT),
+        ({"end_at": 1001}, "end_at", END_AT),
+        ({"end_at": 100.0}, "end_at", END_AT),
+        ({"end_at": "100"}, "end_at", END_AT),
+        ({"end_at": True}, "end_at", END_AT),
+        ({"end_at": []}, "end_at", END_AT),
+        ({"end_at": 100, "deals": 0}, "deals", DEALS),
     ],
 )
 def test_refused_settings(settings: dict[str, Any], field: str, message: str) -> None:
@@ -393,7 +531,11 @@ def card_points(draw: st.DrawFn, players: int) -> list[int]:
 @st.composite
 def games(draw: st.DrawFn) -> tuple[list[str], dict[str, Any], list[dict[str, Any]]]:
     seats = draw(st.sampled_from([FOUR, THREE]))
-    settings = {"exact_bonus": draw(st.integers(0, 157)), "deals": draw(st.integers(1, 15))}
+    settings = {
+        "exact_bonus": draw(st.integers(0, 157)),
+        "deals": draw(st.integers(1, 15)),
+        "exact_bonus_on_zero": draw(st.booleans()),
+    }
     deals = []
     for _ in range(draw(st.integers(0, settings["deals"]))):
         points = draw(card_points(len(seats)))
@@ -426,11 +568,14 @@ def test_totals_are_the_sum_of_the_deal_scores(game: Game) -> None:
 
 @given(games())
 def test_a_deal_score_is_the_miss_or_minus_the_bonus(game: Game) -> None:
+    """An exact 0 for 0 earns the bonus only with exact_bonus_on_zero."""
     seats, settings, deals = game
     for entry, scored in zip(deals, play(deals, seats, **settings).deals, strict=True):
         for name in seats:
-            miss = abs(entry["points"][name] - entry["predictions"][name])
-            assert scored.scores[name] == (miss or -settings["exact_bonus"])
+            taken = entry["points"][name]
+            miss = abs(taken - entry["predictions"][name])
+            earns = taken > 0 or settings["exact_bonus_on_zero"]
+            assert scored.scores[name] == (miss or (-settings["exact_bonus"] if earns else 0))
 
 
 @given(games())
@@ -444,6 +589,53 @@ def test_a_prefix_scores_the_same_deals(game: Game, data: st.DataObject) -> None
     seats, settings, deals = game
     cut = data.draw(st.integers(0, len(deals)))
     assert play(deals[:cut], seats, **settings).deals == play(deals, seats, **settings).deals[:cut]
+
+
+@st.composite
+def games_to_a_total(draw: st.DrawFn) -> Game:
+    """Deals of any outcome, more than the game may take, with a small total to play to."""
+    seats, settings, deals = draw(games())
+    settings = {**settings, "end_at": draw(st.integers(1, 120))}
+    return seats, settings, deals
+
+
+def running_totals(seats: list[str], settings: dict[str, Any], deals: list[dict[str, Any]]) -> list[int]:
+    """The highest total after each deal, counted here from the rules, not by the engine."""
+    totals = dict.fromkeys(seats, 0)
+    highest = []
+    for entry in deals:
+        for name in seats:
+            taken = entry["points"][name]
+            miss = abs(taken - entry["predictions"][name])
+            earns = taken > 0 or settings["exact_bonus_on_zero"]
+            totals[name] += miss or (-settings["exact_bonus"] if earns else 0)
+        highest.append(max(totals.values()))
+    return highest
+
+
+@given(games_to_a_total())
+def test_a_game_to_a_total_ends_exactly_when_a_total_reaches_it(game: Game) -> None:
+    seats, settings, deals = game
+    highest = running_totals(seats, settings, deals)
+    end = next((n for n, top in enumerate(highest, start=1) if top >= settings["end_at"]), None)
+    if end is None:
+        assert play(deals, seats, **settings).finished is False
+        return
+    result = play(deals[:end], seats, **settings)
+    assert result.finished is True
+    assert result.winner == sole_lowest(result.totals)
+    if end < len(deals):
+        assert refusal(deals[: end + 1], seats, **settings) == (
+            end + 1,
+            "game",
+            f"The game ended with deal {end}: no more deals.",
+        )
+
+
+def sole_lowest(totals: dict[str, int]) -> str | None:
+    lowest = min(totals.values())
+    players = [name for name, total in totals.items() if total == lowest]
+    return players[0] if len(players) == 1 else None
 
 
 # ---- command line ----------------------------------------------------------------------------------
@@ -461,7 +653,7 @@ def test_command_line_scores_a_whole_game() -> None:
                 "predictions": {"Anna": 50, "Beat": 60, "Cla": 40},
                 "points": {"Anna": 57, "Beat": 60, "Cla": 40},
             },
-            # exact -5, |80-100| = 20, |77-57| = 20
+            # 0 for 0: no bonus by the Swiss rule, 0; |80-100| = 20, |77-57| = 20
             {
                 "trump": "obenabe",
                 "predictions": {"Anna": 0, "Beat": 100, "Cla": 57},
@@ -476,13 +668,13 @@ def test_command_line_scores_a_whole_game() -> None:
             "sides": ["Anna", "Beat", "Cla"],
             "deals": [
                 {"number": 1, "scores": {"Anna": 7, "Beat": -5, "Cla": -5}},
-                {"number": 2, "scores": {"Anna": -5, "Beat": 20, "Cla": 20}},
+                {"number": 2, "scores": {"Anna": 0, "Beat": 20, "Cla": 20}},
             ],
-            "totals": {"Anna": 2, "Beat": 15, "Cla": 15},
+            "totals": {"Anna": 7, "Beat": 15, "Cla": 15},
             "finished": True,
             "winner": "Anna",
             "ranking": [
-                {"side": "Anna", "rank": 1, "total": 2},
+                {"side": "Anna", "rank": 1, "total": 7},
                 {"side": "Beat", "rank": 2, "total": 15},
                 {"side": "Cla", "rank": 2, "total": 15},
             ],
@@ -505,4 +697,20 @@ def test_command_line_refuses_points_not_totalling_157() -> None:
     assert run(json.dumps(game)) == (
         2,
         {"error": {"deal": 1, "field": "points", "message": "Card points must total 157; these total 150."}},
+    )
+
+
+def test_command_line_ends_a_game_played_to_a_total_and_refuses_the_deal_after() -> None:
+    game = {"variant": "differenzler", "seats": FOUR, "settings": {"end_at": 25}, "deals": TO_25}
+    status, output = run(json.dumps(game))
+    assert (status, output["totals"], output["finished"], output["winner"]) == (
+        0,
+        {"Anna": 30, "Beat": 17, "Cla": 33, "Dora": 21},
+        True,
+        "Beat",
+    )
+    game["deals"] = [*TO_25, EXAMPLE]
+    assert run(json.dumps(game)) == (
+        2,
+        {"error": {"deal": 5, "field": "game", "message": "The game ended with deal 4: no more deals."}},
     )

@@ -15,7 +15,8 @@ import pytest
 
 from scorekeeper.rules import GameResult, InvalidDeal, score_game
 from scorekeeper.rules.base import MODES
-from scorekeeper.rules.coiffeur import MAX_ROWS
+from scorekeeper.rules.coiffeur import MAX_ROW_SCORE, MAX_ROWS
+from scorekeeper.rules.differenzler import MAX_DEALS_TO_END_AT, MAX_END_AT
 from scorekeeper.rules.schieber import MAX_DEAL_SCORE, MAX_MATCH_BONUS, MAX_MULTIPLIER, MAX_TARGET
 
 INT32_MAX = 2**31 - 1
@@ -120,6 +121,20 @@ def test_a_coiffeur_row_multiplier_past_100_is_refused(huge: int) -> None:
 
 
 @pytest.mark.parametrize("huge", HUGE)
+@pytest.mark.parametrize(
+    ("variant", "key", "message"),
+    [
+        ("coiffeur", "round_to", "Rounding must be 1 (card points as they are) or 10 (rounded to tens)."),
+        ("differenzler", "end_at", "The total that ends the game must be a whole number from 1 to 1000."),
+    ],
+)
+def test_a_house_rule_number_past_its_maximum_is_refused(
+    huge: int, variant: str, key: str, message: str
+) -> None:
+    assert refusal(variant, P4, {key: huge}) == (None, key, None, message)
+
+
+@pytest.mark.parametrize("huge", HUGE)
 def test_a_jazz_penalty_is_refused_naming_its_key(huge: int) -> None:
     assert refusal("jazz", P4, {"penalties": {"queens": huge}}) == (
         None,
@@ -149,28 +164,80 @@ def test_schieber_worst_game_fits() -> None:
     assert fits_a_column(result)
 
 
+COIFFEUR_ROWS = [[f"row {n}", 100] for n in range(1, MAX_ROWS + 1)]
+COIFFEUR_MAXIMA = {
+    "rows": COIFFEUR_ROWS,
+    "match_bonus": 1000,
+    "counter_match_bonus": 1000,
+    "weis": True,
+    "round_to": 10,
+}
+COIFFEUR_WORST_ROWS = [
+    {"team": "A", "row": name, "match": True, "weis": {"A": 600}, "stoeck": "A"} for name, _ in COIFFEUR_ROWS
+]
+COIFFEUR_COUNTER_MATCHES = [{"team": "B", "row": name, "counter_match": True} for name, _ in COIFFEUR_ROWS]
+
+
 def test_coiffeur_worst_game_fits() -> None:
-    """20 rows x100, bonuses 1000: team A makes a match in every row, (157 + 1000) x 100 = 115,700 each,
-    and team B a counter-match in every row, 1000 each for A: 20 x 115,700 + 20 x 1000 = 2,334,000."""
-    rows = [[f"row {n}", 100] for n in range(1, MAX_ROWS + 1)]
-    settings = {"rows": rows, "match_bonus": 1000, "counter_match_bonus": 1000}
-    deals = [{"team": "A", "row": name, "match": True} for name, _ in rows]
-    deals += [{"team": "B", "row": name, "counter_match": True} for name, _ in rows]
-    result = score_game("coiffeur", P4, settings, deals)
-    assert result.totals == {"A": 2_334_000, "B": 0}
+    """20 rows x100, bonuses 1000, Weis counted and rounded to tens: team A makes a match with 600 Weis and
+    Stöck in every row, (157 + 600 + 20 = 777, rounded 780, + 1000) x 100 = 178,000 each, and team B a
+    counter-match in every row, 1000 each for A: 20 x 178,000 + 20 x 1000 = 3,580,000."""
+    result = score_game("coiffeur", P4, COIFFEUR_MAXIMA, COIFFEUR_WORST_ROWS + COIFFEUR_COUNTER_MATCHES)
+    assert MAX_ROW_SCORE == 178_000 == result.deals[0].scores["A"]
+    assert result.totals == {"A": 3_580_000, "B": 0}
+    assert fits_a_column(result)
+
+
+def test_coiffeur_lowest_game_fits() -> None:
+    """The counter-match as a penalty: team B's counter-match in every row costs it 1000 x 100 each,
+    20 x -100,000 = -2,000,000; team A's matches score 20 x 178,000 = 3,560,000."""
+    settings = {**COIFFEUR_MAXIMA, "counter_match": "penalty"}
+    result = score_game("coiffeur", P4, settings, COIFFEUR_WORST_ROWS + COIFFEUR_COUNTER_MATCHES)
+    assert result.deals[-1].scores == {"A": 0, "B": -100_000}
+    assert result.totals == {"A": 3_560_000, "B": -2_000_000}
     assert fits_a_column(result)
 
 
 def test_differenzler_worst_game_fits() -> None:
-    """100 deals, Anna predicts 157 and takes 0 every time: a miss of 157, 15,700 in all."""
+    """100 deals, Anna predicts 157 and takes 0 every time: a miss of 157, 15,700 in all; Cla and Dora
+    predict 0 and take 0, with the bonus for an exact 0 (exact_bonus_on_zero): -157 each time."""
     deal = {
         "trump": "hearts",
         "predictions": {"Anna": 157, "Beat": 0, "Cla": 0, "Dora": 0},
         "points": {"Anna": 0, "Beat": 157, "Cla": 0, "Dora": 0},
     }
-    result = score_game("differenzler", P4, {"deals": 100, "exact_bonus": 157}, [deal] * 100)
+    settings = {"deals": 100, "exact_bonus": 157, "exact_bonus_on_zero": True}
+    result = score_game("differenzler", P4, settings, [deal] * 100)
     assert result.totals == {"Anna": 15_700, "Beat": 15_700, "Cla": -15_700, "Dora": -15_700}
     assert fits_a_column(result)
+
+
+def test_differenzler_played_to_a_total_fits() -> None:
+    """Played to the most, 1000, a game where everyone is exact every deal never gets there: it ends after
+    1000 deals, each player at 1000 x -157 = -157,000. The highest total: 999 before the last deal
+    (Anna misses by 111 nine times), then a miss of 157: 1156."""
+    assert (MAX_END_AT, MAX_DEALS_TO_END_AT) == (1000, 1000)
+    exact = differenzler_deal(anna_says=157, anna_takes=157)  # everyone exact, 4 x -157
+    settings = {"end_at": 1000, "exact_bonus": 157, "exact_bonus_on_zero": True}
+    lowest = score_game("differenzler", P4, settings, [exact] * 1000)
+    assert lowest.totals == dict.fromkeys(P4, -157_000)
+    assert lowest.finished is True
+    assert fits_a_column(lowest)
+    near = differenzler_deal(anna_says=111, anna_takes=0)  # Anna 111, Beat 157 for 157: 0
+    last = differenzler_deal(anna_says=157, anna_takes=0)  # Anna 157
+    highest = score_game("differenzler", P4, {"end_at": 1000}, [near] * 9 + [last])
+    assert highest.totals == {"Anna": 999 + 157, "Beat": 0, "Cla": 0, "Dora": 0}
+    assert highest.finished is True
+    assert fits_a_column(highest)
+
+
+def differenzler_deal(*, anna_says: int, anna_takes: int) -> dict[str, Any]:
+    """Beat takes the rest of 157 and predicted it; Cla and Dora predict 0 and take 0."""
+    return {
+        "trump": "hearts",
+        "predictions": {"Anna": anna_says, "Beat": 157 - anna_takes, "Cla": 0, "Dora": 0},
+        "points": {"Anna": anna_takes, "Beat": 157 - anna_takes, "Cla": 0, "Dora": 0},
+    }
 
 
 def test_molotow_worst_game_fits() -> None:
