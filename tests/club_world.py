@@ -273,6 +273,7 @@ ROUTE_ARGS: dict[str, Callable[[World], dict[str, Any]]] = {
     "tournaments:tournament_entrant": lambda w: {"slug": w.tournament.slug, "pk": w.entrant.pk},
     "tournaments:tournament_draw": lambda w: {"slug": w.tournament.slug},
     "tournaments:tournament_undo": lambda w: {"slug": w.tournament.slug},
+    "tournaments:tournament_new_link": lambda w: {"slug": w.tournament.slug},
     "tournaments:tournament_reopen": lambda w: {"slug": w.tournament.slug, "pk": w.past.pk},
     "tournaments:tournament_confirm": lambda w: {"slug": w.tournament.slug, "pk": w.finished.pk},
     "tournaments:tournament_unblock": lambda w: {"slug": w.tournament.slug, "pk": w.finished.pk},

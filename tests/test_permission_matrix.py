@@ -161,6 +161,7 @@ ROWS = [
     ),
     Row("tournaments:tournament_draw", NOBODY, "admin", lambda w, d: {"reason": "Late"}),
     Row("tournaments:tournament_undo", NOBODY, "admin"),
+    Row("tournaments:tournament_new_link", NOBODY, "admin"),
     Row("tournaments:tournament_reopen", NOBODY, "admin"),
     Row("tournaments:tournament_confirm", NOBODY, "admin"),
     Row("tournaments:tournament_unblock", NOBODY, "admin"),

@@ -40,6 +40,7 @@ from .models import (
     Tournament,
     Visibility,
     free_codes,
+    new_share_key,
 )
 
 SELF_REGISTRATION_CAPACITY = 64
@@ -171,6 +172,17 @@ def renew_code(*, entrant: Entrant, by: User) -> Entrant:
     entrant.save(update_fields=["code"])
     _audit(tournament, _("New personal code for %(entrant)s") % {"entrant": entrant}, by)
     return entrant
+
+
+@transaction.atomic
+def renew_share_key(*, tournament: Tournament, by: User) -> None:
+    """A new key for a link-only event whose link went further than it should: the old link stops opening
+    it; the director passes the new one on."""
+    if tournament.visibility != Visibility.LINK:
+        raise TournamentError(_("Only an event seen by its link has a link to renew."))
+    tournament.share_key = new_share_key()
+    tournament.save(update_fields=["share_key"])
+    _audit(tournament, _("New link for the event: the old one no longer opens it"), by)
 
 
 def check_in(*, entrant: Entrant, present: bool = True) -> None:

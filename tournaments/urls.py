@@ -21,6 +21,7 @@ urlpatterns = [
     path("events/<slug:slug>/manage/entrants/<int:pk>/", director.entrant, name="tournament_entrant"),
     path("events/<slug:slug>/manage/draw/", director.draw, name="tournament_draw"),
     path("events/<slug:slug>/manage/undo/", director.undo, name="tournament_undo"),
+    path("events/<slug:slug>/manage/new-link/", director.new_link, name="tournament_new_link"),
     path("events/<slug:slug>/manage/tables/<int:pk>/reopen/", director.reopen, name="tournament_reopen"),
     path("events/<slug:slug>/manage/tables/<int:pk>/confirm/", director.confirm, name="tournament_confirm"),
     path("events/<slug:slug>/manage/tables/<int:pk>/unblock/", director.unblock, name="tournament_unblock"),

@@ -240,3 +240,31 @@ def test_where_do_i_sit_takes_a_start_number(club: Club) -> None:
         assert found.count('class="card tp-found"') == 1, query
         assert f">{seventh.player.name}</a>" in found
         assert f"Table {seat.table.number}</span>" in found and f"Seat {seat.position}</span>" in found
+
+
+# ---- a link-only event's link renewed -------------------------------------------------------------------
+
+
+def test_the_director_renews_a_link_that_went_too_far(club: Club, owner: Client) -> None:
+    event = make_event(club)
+    Tournament.objects.filter(pk=event.pk).update(visibility="link")
+    old_key = Tournament.objects.get(pk=event.pk).share_key
+    dashboard = owner.get(url("tournament_dashboard", event)).content.decode()
+    assert f'action="{url("tournament_new_link", event)}"' in dashboard
+    said = messages_after(owner, owner.post(url("tournament_new_link", event)))
+    assert said == ["The event has a new link: the old one no longer opens it."]
+    new_key = Tournament.objects.get(pk=event.pk).share_key
+    assert new_key != old_key and len(new_key) >= 16
+    refused = Client().get(f"/events/{event.slug}/?key={old_key}")
+    assert refused.status_code == 302 and refused["Location"].startswith("/accounts/login/")
+    assert Client().get(f"/events/{event.slug}/?key={new_key}").status_code == 200
+    assert ("New link for the event: the old one no longer opens it", "owner") in audit(event)
+
+
+def test_a_public_event_has_no_link_to_renew(club: Club, owner: Client) -> None:
+    event = make_event(club)
+    key = event.share_key
+    assert "tournament_new_link" not in owner.get(url("tournament_dashboard", event)).content.decode()
+    said = messages_after(owner, owner.post(url("tournament_new_link", event)))
+    assert said == ["Only an event seen by its link has a link to renew."]
+    assert Tournament.objects.get(pk=event.pk).share_key == key and audit(event) == []

@@ -340,6 +340,19 @@ def unblock(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @require_POST
+def new_link(request: HttpRequest, slug: str) -> HttpResponse:
+    """A link-only event's link renewed: the old one, passed too far, stops opening the event."""
+    tournament = load_tournament(request.user, slug, Need.ADMIN)
+    try:
+        services.renew_share_key(tournament=tournament, by=request.user)
+    except TournamentError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("The event has a new link: the old one no longer opens it."))
+    return redirect("tournaments:tournament_dashboard", slug=tournament.slug)
+
+
+@require_POST
 def confirm(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The director confirms for a table that cannot confirm itself; audited with the director's name."""
     tournament = load_tournament(request.user, slug, Need.ADMIN)
