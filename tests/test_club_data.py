@@ -81,9 +81,11 @@ def test_export_import_export_gives_the_same_document(original: Original, db: No
     assert without_time(again) == without_time(original.document)
     assert scores() == original.scores
     assert ratings() == original.ratings
-    # the other club (and its owner, and a user of no club) were not exported: everything else is back
+    # the other club (and its owner, and a user of no club) were not exported, nor the invite links (keys
+    # to the old instance): everything else is back
     lost = {label for label, count in original.counts.items() if counts()[label] != count}
-    assert lost == {"auth.User", "scorekeeper.Club", "scorekeeper.Membership"}
+    assert lost == {"auth.User", "scorekeeper.Club", "scorekeeper.Membership", "scorekeeper.Invite"}
+    assert original.counts["scorekeeper.Invite"] == 1 and counts()["scorekeeper.Invite"] == 0
 
 
 def test_the_document_holds_everything_listed_and_no_secret(original: Original) -> None:

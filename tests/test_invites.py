@@ -56,7 +56,12 @@ def test_an_admin_makes_a_link_shown_once_with_its_qr_code(
     response = owner.post(invites_path(club), {"role": "scorer", "days": "7", "max_uses": "5", "player": ""})
     assert response.status_code == 302
     invite = Invite.objects.get()
-    assert (invite.role, invite.max_uses, invite.uses, invite.created_by.username) == ("scorer", 5, 0, "owner")
+    assert (invite.role, invite.max_uses, invite.uses, invite.created_by.username) == (
+        "scorer",
+        5,
+        0,
+        "owner",
+    )
     assert timedelta(days=7) - (invite.expires_at - timezone.now()) < timedelta(minutes=1)
     page = owner.get(invites_path(club)).content.decode()
     token = JOIN_PATH.search(page).group(1)
@@ -218,7 +223,7 @@ def test_every_token_that_opens_nothing_answers_the_same_page(club: Club, make_i
     Invite.objects.filter(pk=expired.pk).update(expires_at=timezone.now() - timedelta(seconds=1))
     revoked, revoked_token = make_invite()
     services.revoke_invite(invite=revoked, by=revoked.created_by)
-    used_up, used_token = make_invite(max_uses=1)
+    _used_up, used_token = make_invite(max_uses=1)
     services.join_by_invite(token=used_token, user=make_user("first"))
     unknown = "x" * 43
     tokens = [expired_token, revoked_token, used_token, unknown, "a" * 500]
@@ -265,7 +270,9 @@ def test_a_new_account_comes_back_to_the_invite(club: Club, make_invite: Callabl
     assert club.memberships.get(user__username="neu").role == "viewer"
 
 
-@pytest.mark.parametrize("elsewhere", ["//evil.example/", "https://evil.example/join/", "javascript:alert(1)"])
+@pytest.mark.parametrize(
+    "elsewhere", ["//evil.example/", "https://evil.example/join/", "javascript:alert(1)"]
+)
 def test_signing_up_never_sends_to_another_site(db: None, elsewhere: str) -> None:
     new = {"username": "neu", "password1": "Zuger-Kirsch-1984", "password2": "Zuger-Kirsch-1984"}
     response = Client().post("/accounts/signup/", {**new, "next": elsewhere})
@@ -316,7 +323,10 @@ def test_a_players_invite_is_refused_to_someone_linked_already_and_nothing_is_sa
     viewer = client_as("viewer")
     before = rows()
     response = viewer.post(f"/join/{token}/", follow=True)
-    assert "You are linked to another player of this club already: ask a club admin." in response.content.decode()
+    assert (
+        "You are linked to another player of this club already: ask a club admin."
+        in response.content.decode()
+    )
     assert changed(before, rows()) == set()
 
 

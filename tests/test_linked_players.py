@@ -20,7 +20,7 @@ from scorekeeper.ratings.models import Rating, RatingChange
 from tests.club_world import build_world
 from tests.db_snapshot import changed, rows
 
-from .conftest import make_user, play
+from .conftest import play
 
 
 def manage(club: Club) -> str:
@@ -59,7 +59,9 @@ def test_linking_the_same_again_changes_nothing(
 ) -> None:
     services.link_player(player=players[0], user=users["viewer"])
     before = rows()
-    response = client_as("admin").post(link_path(club, users["viewer"]), {"player": players[0].pk}, follow=True)
+    response = client_as("admin").post(
+        link_path(club, users["viewer"]), {"player": players[0].pk}, follow=True
+    )
     assert messages_of(response) == ["viewer is Anna on the roster now."]
     assert changed(before, rows()) == set()
 
@@ -69,7 +71,9 @@ def test_a_second_player_for_a_member_is_refused_and_nothing_is_saved(
 ) -> None:
     services.link_player(player=players[0], user=users["viewer"])
     before = rows()
-    response = client_as("admin").post(link_path(club, users["viewer"]), {"player": players[1].pk}, follow=True)
+    response = client_as("admin").post(
+        link_path(club, users["viewer"]), {"player": players[1].pk}, follow=True
+    )
     assert messages_of(response) == ["viewer is linked to Anna already: unlink them first."]
     assert changed(before, rows()) == set()
 
@@ -79,14 +83,20 @@ def test_a_player_linked_to_another_member_is_refused_and_nothing_is_saved(
 ) -> None:
     services.link_player(player=players[0], user=users["viewer"])
     before = rows()
-    response = client_as("admin").post(link_path(club, users["scorer"]), {"player": players[0].pk}, follow=True)
+    response = client_as("admin").post(
+        link_path(club, users["scorer"]), {"player": players[0].pk}, follow=True
+    )
     assert messages_of(response) == ["Anna is linked to another member already: unlink them first."]
     assert changed(before, rows()) == set()
 
 
 @pytest.mark.parametrize("player", ["", "0", "x", "2147483648"])
 def test_no_player_or_another_clubs_is_refused(
-    club: Club, other_club: Club, users: dict[str, User], client_as: Callable[[str | None], Client], player: str
+    club: Club,
+    other_club: Club,
+    users: dict[str, User],
+    client_as: Callable[[str | None], Client],
+    player: str,
 ) -> None:
     theirs = services.add_player(club=other_club, name="Xaver")
     before = rows()
@@ -119,7 +129,9 @@ def test_a_member_who_leaves_keeps_no_player(
 
 def finished_game(club: Club, players: list[Player], by: User) -> Game:
     """A Schieber game to 1000 that team A (the first and third player) wins: 7 deals of 157 (1099)."""
-    game = services.create_game(club=club, variant="schieber", players=players, settings={"target": 1000}, by=by)
+    game = services.create_game(
+        club=club, variant="schieber", players=players, settings={"target": 1000}, by=by
+    )
     play(game, [{"trump": "hearts", "points": {"A": 157}}] * 7, by=by)
     game.refresh_from_db()
     assert game.finished and game.winner == "A"
@@ -151,7 +163,7 @@ def test_my_games_lists_my_players_games_and_ratings_across_clubs(
     rating = Rating.objects.get(player=players[0], variant="schieber")
     shown = round(rating.mu - 3 * rating.sigma, 1)
     assert f'href="/clubs/zuerich/ratings/{players[0].pk}/">{shown}</a>' in html
-    assert 'href="/me/">My games</a>' in html  # the header's way there
+    assert 'href="/me/" title="My games">' in html  # the header's way there: the member's name
 
 
 def test_my_games_without_a_linked_player_says_how_to_get_one(

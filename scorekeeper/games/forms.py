@@ -84,9 +84,7 @@ class InviteForm(forms.Form):
     role = forms.ChoiceField(
         choices=[(role.value, role.label) for role in INVITE_ROLES], initial=Role.VIEWER, label=_("Role")
     )
-    days = forms.IntegerField(
-        min_value=1, max_value=INVITE_DAYS_MAX, initial=14, label=_("Works for (days)")
-    )
+    days = forms.IntegerField(min_value=1, max_value=INVITE_DAYS_MAX, initial=14, label=_("Works for (days)"))
     max_uses = forms.IntegerField(
         min_value=1,
         max_value=INVITE_USES_MAX,
@@ -109,7 +107,9 @@ class InviteForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if data.get("player") is not None and data.get("max_uses") not in (None, 1):
-            self.add_error("max_uses", _("An invite for a roster player is good for one use: leave this empty."))
+            self.add_error(
+                "max_uses", _("An invite for a roster player is good for one use: leave this empty.")
+            )
         return data
 
 

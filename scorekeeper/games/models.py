@@ -126,7 +126,8 @@ class Invite(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(role__in=INVITE_ROLES), name="invite_role_below_admin"),
             models.CheckConstraint(
-                condition=Q(max_uses__isnull=True) | Q(uses__lte=F("max_uses")), name="invite_uses_within_limit"
+                condition=Q(max_uses__isnull=True) | Q(uses__lte=F("max_uses")),
+                name="invite_uses_within_limit",
             ),
         ]
 

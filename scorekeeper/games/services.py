@@ -174,6 +174,7 @@ def unlink_player(*, club: Club, user: User) -> int:
 
 # ---- invite links ----------------------------------------------------------------------------------
 
+
 def invite_hash(token: str) -> str:
     """What is stored of an invite's token: its SHA-256. A token is 256 random bits, so no salt is
     needed, and looking it up by its hash tells a guesser nothing of how close a guess came."""
@@ -268,7 +269,9 @@ def _claim(player: Player, user: User) -> None:
     except LinkRefused:
         player.refresh_from_db(fields=["user"])
         if player.user_id is not None:
-            message = gettext("%(player)s is linked to another member already: ask the club for a new invite.")
+            message = gettext(
+                "%(player)s is linked to another member already: ask the club for a new invite."
+            )
             raise JoinRefused(message % {"player": player.name}) from None
         message = gettext("You are linked to another player of this club already: ask a club admin.")
         raise JoinRefused(message) from None

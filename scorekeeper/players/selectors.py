@@ -178,7 +178,9 @@ def latest_games(players: Sequence[Player], per_player: int) -> dict[int, list[P
     ids = [player.pk for player in players]
     if not ids:
         return {}
-    newest = Window(RowNumber(), partition_by=F("player"), order_by=(F("game__created_at").desc(), F("game").desc()))
+    newest = Window(
+        RowNumber(), partition_by=F("player"), order_by=(F("game__created_at").desc(), F("game").desc())
+    )
     seats = Seat.objects.filter(player__in=ids, game__in=Game.objects.filter(COUNTED)).annotate(row=newest)
     games = Game.objects.filter(pk__in=seats.filter(row__lte=per_player).values("game"))
     by_player: dict[int, list[Played]] = {pk: [] for pk in ids}

@@ -42,12 +42,11 @@ class Listed:
 def club_invites(request: HttpRequest, slug: str) -> HttpResponse:
     club = load_club(request.user, slug, Need.ADMIN)
     form = InviteForm(request.POST or None, club=club)
-    if request.method == "POST":
-        if form.is_valid():
-            invite, token = services.create_invite(club=club, by=request.user, **form.cleaned_data)
-            request.session[SHOWN_LINKS] = {**request.session.get(SHOWN_LINKS, {}), str(invite.pk): token}
-            messages.success(request, _("Invite link made: copy it or show its QR code."))
-            return redirect("games:club_invites", slug=club.slug)
+    if request.method == "POST" and form.is_valid():
+        invite, token = services.create_invite(club=club, by=request.user, **form.cleaned_data)
+        request.session[SHOWN_LINKS] = {**request.session.get(SHOWN_LINKS, {}), str(invite.pk): token}
+        messages.success(request, _("Invite link made: copy it or show its QR code."))
+        return redirect("games:club_invites", slug=club.slug)
     context = {"club": club, "form": form, "invites": _listed(request, club)}
     return render(request, "scorekeeper/invites.html", context, status=422 if form.errors else 200)
 
