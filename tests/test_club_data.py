@@ -149,8 +149,13 @@ def test_an_import_that_would_clash_changes_nothing(original: Original, db: None
         lambda d: d["club"]["members"][0].update(role="emperor"),
         lambda d: d["club"]["tournaments"][0]["entrants"][0].update(player="Nobody"),
         lambda d: d["club"]["games"][0]["deals"].append(dict(d["club"]["games"][0]["deals"][0])),
+        # one member, two roster players (an export made before a member had one player per club)
+        lambda d: [player.update(user="viewer") for player in d["club"]["players"][:2]],
     ],
-    ids=["format", "version", "missing", "bad-entry", "too-long", "bad-choice", "dangling", "duplicate"],
+    ids=[
+        "format", "version", "missing", "bad-entry", "too-long", "bad-choice", "dangling", "duplicate",
+        "member-twice",
+    ],  # fmt: skip
 )
 def test_a_damaged_export_imports_nothing(original: Original, db: None, damage: Any) -> None:
     document = original.copy()

@@ -13,6 +13,8 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
+from django.contrib.sessions.models import Session
+from django.core import signing
 from django.test import Client
 from django.utils import timezone
 
@@ -50,7 +52,7 @@ def main_of(response) -> str:
 
 
 def test_an_admin_makes_a_link_shown_once_with_its_qr_code(
-    club: Club, client_as: Callable[[str | None], Client]
+    club: Club, users: dict[str, User], client_as: Callable[[str | None], Client]
 ) -> None:
     owner = client_as("owner")
     response = owner.post(invites_path(club), {"role": "scorer", "days": "7", "max_uses": "5", "player": ""})
@@ -68,10 +70,33 @@ def test_an_admin_makes_a_link_shown_once_with_its_qr_code(
     assert f'value="http://testserver/join/{token}/"' in page
     assert 'class="invite-qr"' in page and "<svg" in page
     assert services.invite_hash(token) == invite.token_hash
-    # only its hash is stored, and only the browser that made it sees the link
+    # only its hash is stored (the link is in no row, nor any session), and only its maker sees it
     assert not any(token in str(value) for row in rows()["scorekeeper.Invite"] for value in row)
+    assert not any(token in str(session.get_decoded()) for session in Session.objects.all())
     other_admin = client_as("admin").get(invites_path(club)).content.decode()
     assert "Invite link of" in other_admin and token not in other_admin and "invite-qr" not in other_admin
+    owner.force_login(users["admin"])  # another admin in the same browser
+    assert token not in owner.get(invites_path(club)).content.decode()
+
+
+def test_the_link_is_forgotten_once_the_invite_closes(
+    club: Club, users: dict[str, User], client_as: Callable[[str | None], Client]
+) -> None:
+    owner = client_as("owner")
+    owner.post(invites_path(club), {"role": "viewer", "days": "7"})
+    owner.post(invites_path(club), {"role": "scorer", "days": "7"})
+    first, second = Invite.objects.order_by("pk")
+    assert len(JOIN_PATH.findall(owner.get(invites_path(club)).content.decode())) == 2
+    services.revoke_invite(invite=first, by=users["owner"])
+    page = owner.get(invites_path(club))
+    assert len(JOIN_PATH.findall(page.content.decode())) == 1
+    kept = signing.loads(page.cookies["invite_links"].value, salt="invite_links")
+    assert kept == {
+        "user": users["owner"].pk,
+        "links": {str(second.pk): JOIN_PATH.search(page.content.decode()).group(1)},
+    }
+    assert page.cookies["invite_links"]["path"] == invites_path(club)
+    assert page.cookies["invite_links"]["httponly"]
 
 
 @pytest.mark.parametrize(

@@ -236,7 +236,8 @@ def has_all_it_gives(invite: Invite, user: User) -> bool:
 @transaction.atomic
 def join_by_invite(*, token: str, user: User) -> tuple[Invite, Joined] | None:
     """The user joins the club with the invite's role (a member keeps theirs) and claims the player it
-    names. None for a token that opens nothing: unknown, expired, revoked or used up, all alike.
+    names. None for a token that opens nothing: unknown, expired, revoked or used up, all alike; but
+    whoever has all it gives already is told so, whatever its state (a double tap took its last use).
 
     The invite row is locked, so two people joining at once cannot both take its last use."""
     invite = (
