@@ -153,9 +153,16 @@ def test_an_import_that_would_clash_changes_nothing(original: Original, db: None
         lambda d: [player.update(user="viewer") for player in d["club"]["players"][:2]],
     ],
     ids=[
-        "format", "version", "missing", "bad-entry", "too-long", "bad-choice", "dangling", "duplicate",
+        "format",
+        "version",
+        "missing",
+        "bad-entry",
+        "too-long",
+        "bad-choice",
+        "dangling",
+        "duplicate",
         "member-twice",
-    ],  # fmt: skip
+    ],
 )
 def test_a_damaged_export_imports_nothing(original: Original, db: None, damage: Any) -> None:
     document = original.copy()
