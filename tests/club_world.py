@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from scorekeeper.games import services as games
-from scorekeeper.games.models import Club, Game, Membership, Player
+from scorekeeper.games.models import Club, Game, Invite, Membership, Player
 from tournaments import services
 from tournaments.models import Entrant, Pass, Season, SeasonEvent, Table, TableSeat, Tournament
 
@@ -60,6 +60,8 @@ class World:
     past: Table  # a confirmed table of pass 1
     seat: TableSeat  # a seat of `current` with a substitute
     entrant: Entrant
+    invite: Invite  # an open invite link for players[1] (no member is linked to it), as a scorer
+    invite_token: str
 
     @property
     def game(self) -> Game:
@@ -205,6 +207,9 @@ def build_world(names: Names | None = None, *, public: bool = False) -> World:
     team = make_team_tournament(names, club, owner)
     season = Season.objects.create(club=club, name=names.season, best_of=2, final=tournament)
     SeasonEvent.objects.bulk_create(SeasonEvent(season=season, tournament=t) for t in (tournament, team))
+    invite, invite_token = games.create_invite(
+        club=club, role="scorer", days=14, max_uses=None, player=players[1], by=owner
+    )
     return World(
         names=names,
         club=club,
@@ -220,6 +225,8 @@ def build_world(names: Names | None = None, *, public: bool = False) -> World:
         past=past,
         seat=seat,
         entrant=tournament.entrants.order_by("number").first(),
+        invite=invite,
+        invite_token=invite_token,
     )
 
 
@@ -240,6 +247,11 @@ ROUTE_ARGS: dict[str, Callable[[World], dict[str, Any]]] = {
     "games:club_manage": lambda w: {"slug": w.club.slug},
     "clubdata:club_export": lambda w: {"slug": w.club.slug},
     "games:member_change": lambda w: {"slug": w.club.slug, "pk": w.membership("viewer").pk},
+    "games:member_player": lambda w: {"slug": w.club.slug, "pk": w.membership("scorer").pk},
+    "games:club_invites": lambda w: {"slug": w.club.slug},
+    "games:invite_revoke": lambda w: {"slug": w.club.slug, "pk": w.invite.pk},
+    "games:join": lambda w: {"token": w.invite_token},
+    "players:my_games": lambda w: {},
     "games:player_add": lambda w: {"slug": w.club.slug},
     "games:game_new": lambda w: {"slug": w.club.slug},
     "players:player": lambda w: {"slug": w.club.slug, "pk": w.players[0].pk},

@@ -79,6 +79,7 @@ class Page:
 ONLY: dict[str, Callable[[str], bool]] = {
     "phone": lambda path: path.startswith("/t/"),
     "stranger": lambda path: path == "/",  # the home page lists their own club
+    "viewer": lambda path: path == "/me/",  # linked to a roster player: their games and ratings
 }
 
 
@@ -86,9 +87,16 @@ def visitors(world: World) -> dict[str, Client]:
     director, phone = Client(), Client()
     director.force_login(world.users["owner"])
     phone.get(reverse("tournaments:table", args=[world.current.token]))
-    stranger = Client()
+    stranger, viewer = Client(), Client()
     stranger.force_login(world.users["stranger"])
-    return {"director": director, "anonymous": Client(), "phone": phone, "stranger": stranger}
+    viewer.force_login(world.users["viewer"])
+    return {
+        "director": director,
+        "anonymous": Client(),
+        "phone": phone,
+        "stranger": stranger,
+        "viewer": viewer,
+    }
 
 
 def route_paths(world: World) -> Iterator[str]:
@@ -123,6 +131,17 @@ def posts(world: World) -> list[tuple[str, dict[str, Any]]]:
         (f"/events/{world.tournament.slug}/manage/entrants/", {"name": f"{SCRIPT} late"}),
         (f"/events/{world.tournament.slug}/manage/draw/", {"reason": ""}),
         ("/accounts/signup/", {"username": SCRIPT, "password1": "x", "password2": "y"}),
+        # an invite link made (then shown with its QR code), a refused one, and joining with the world's
+        (
+            f"/clubs/{world.club.slug}/invites/",
+            {"role": "viewer", "days": "3", "player": world.players[2].pk},
+        ),
+        (f"/clubs/{world.club.slug}/invites/", {"role": SCRIPT, "days": IMG, "max_uses": SCRIPT}),
+        (f"/join/{world.invite_token}/", {}),
+        (
+            f"/clubs/{world.club.slug}/members/{world.membership('scorer').pk}/player/",
+            {"player": world.players[3].pk},
+        ),
     ]
 
 
@@ -202,3 +221,18 @@ def test_no_page_offers_a_password_reset(pages: list[Page]) -> None:
     offered = [str(p) for p in pages if "/accounts/password_reset/" in p.body or "/accounts/reset/" in p.body]
     assert offered == []
     assert [str(p) for p in pages if "/reset/" in p.path] == []
+
+
+def test_the_invite_join_and_my_games_pages_show_the_names_escaped(pages: list[Page]) -> None:
+    """The new invite link with its QR code, the join page as a signed-out visitor sees it (the club's
+    name), and a member's "My games" (their player, a markup name)."""
+    made = next(
+        p for p in pages if p.method == "POST" and p.path.endswith("/invites/") and "invite-qr" in p.body
+    )
+    assert "<svg" in made.body and ESCAPED[0] in made.body
+    join = next(p for p in pages if p.who == "anonymous" and p.path.startswith("/join/"))
+    assert (
+        join.status == 200 and "&lt;script&gt;alert(1)&lt;/script&gt; Jass &amp; &#x27;Co&#x27;" in join.body
+    )
+    mine = next(p for p in pages if p.who == "viewer" and p.path == "/me/")
+    assert mine.status == 200 and ESCAPED[0] in mine.body

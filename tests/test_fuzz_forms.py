@@ -75,6 +75,12 @@ ENDPOINTS = [
         club("manage/"),
     ),
     Endpoint("player_add", club("players/"), page=club("")),
+    Endpoint("club_invites", club("invites/")),
+    Endpoint(
+        "member_player",
+        lambda w: f"/clubs/{w.club.slug}/members/{w.membership('scorer').pk}/player/",
+        club("manage/"),
+    ),
     Endpoint("signup", lambda w: "/accounts/signup/", who="anonymous"),
     Endpoint("login", lambda w: "/accounts/login/", who="anonymous"),
     Endpoint("password_change", lambda w: "/accounts/password_change/"),

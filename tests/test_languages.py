@@ -130,6 +130,8 @@ def test_every_page_of_a_club_speaks_its_language(world: World) -> None:
     for name in (
         "games:club",
         "games:club_manage",
+        "games:club_invites",
+        "games:join",
         "games:game_new",
         "players:player",
         "players:player_vs",

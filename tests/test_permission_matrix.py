@@ -124,6 +124,18 @@ ROWS = [
     # the phone without a network: the service worker and a fresh CSRF token for the outbox
     Row("service_worker", ANYONE, NOBODY),
     Row("csrf_token", ANYONE, NOBODY),
+    # invite links: the admins make and revoke them; the link is the key to join, whoever holds it
+    Row(
+        "games:club_invites",
+        "admin",
+        "admin",
+        offered("/clubs/{w.club.slug}/invites/", days="7", max_uses="3"),
+    ),
+    Row("games:invite_revoke", NOBODY, "admin"),
+    Row("games:join", ANYONE, SIGNED_IN),
+    # a member's roster player: the admins link them; the member's own games
+    Row("games:member_player", NOBODY, "admin", lambda w, d: {"player": w.players[2].pk}),
+    Row("players:my_games", SIGNED_IN, SIGNED_IN_THEN_405),
     # ratings, seasons
     Row("ratings:leaderboard", "read", NOBODY),
     Row("ratings:rating_history", "read", NOBODY),

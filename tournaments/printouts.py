@@ -11,10 +11,10 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-import segno
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from scorekeeper.games import qr
 from scorekeeper.rules import get_variant
 from scorekeeper.rules.base import InvalidDeal
 from scorekeeper.rules.schieber import read_multipliers
@@ -166,10 +166,8 @@ def _alphabetical(place: Place) -> tuple[str, int]:
 
 
 def qr_svg(url: str) -> SafeString:
-    """The table link as an inline SVG QR code: crisp at any print size, no image files."""
-    code = segno.make(url, error="m")
-    svg = code.svg_inline(scale=1, border=2, omitsize=True, svgclass="pr-qr", title=_("The table's link"))
-    return mark_safe(svg)  # segno's own markup; the URL is ours and encoded in the path data
+    """The table link as an inline SVG QR code, sized for the printed card."""
+    return qr.qr_svg(url, title=_("The table's link"), css_class="pr-qr")
 
 
 def control_total(tournament: Tournament) -> int | None:

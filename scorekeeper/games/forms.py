@@ -14,7 +14,15 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop, pgettext_lazy
 
 from scorekeeper import rules
-from scorekeeper.games.models import Club, Player, Role, variant_name
+from scorekeeper.games.models import (
+    INVITE_DAYS_MAX,
+    INVITE_ROLES,
+    INVITE_USES_MAX,
+    Club,
+    Player,
+    Role,
+    variant_name,
+)
 from scorekeeper.games.names import clean_name
 from scorekeeper.games.rule_messages import translate
 from scorekeeper.games.suits import mode_name
@@ -67,6 +75,52 @@ class MemberForm(forms.Form):
 
 class RoleForm(forms.Form):
     role = forms.ChoiceField(choices=Role.choices, label=_("Role"))
+
+
+class InviteForm(forms.Form):
+    """A new invite link: the role it gives (below admin), how long it works, how often, and optionally
+    the roster player it is for (then it links that player to whoever joins, once)."""
+
+    role = forms.ChoiceField(
+        choices=[(role.value, role.label) for role in INVITE_ROLES], initial=Role.VIEWER, label=_("Role")
+    )
+    days = forms.IntegerField(min_value=1, max_value=INVITE_DAYS_MAX, initial=14, label=_("Works for (days)"))
+    max_uses = forms.IntegerField(
+        min_value=1,
+        max_value=INVITE_USES_MAX,
+        required=False,
+        label=_("Number of uses"),
+        help_text=_("Empty: anyone with the link may join until it expires."),
+    )
+    player = forms.ModelChoiceField(
+        queryset=Player.objects.none(),
+        required=False,
+        empty_label=_("Nobody in particular"),
+        label=_("For the roster player"),
+        help_text=_("Whoever joins with it becomes this player: their games and ratings are theirs to see."),
+    )
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = club.players.filter(user__isnull=True).order_by("name")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("player") is not None and data.get("max_uses") not in (None, 1):
+            self.add_error(
+                "max_uses", _("An invite for a roster player is good for one use: leave this empty.")
+            )
+        return data
+
+
+class LinkForm(forms.Form):
+    """The roster player a member is (the club admins link them)."""
+
+    player = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Player"))
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = club.players.all()
 
 
 PLAYER_NAME_LENGTH = Player._meta.get_field("name").max_length

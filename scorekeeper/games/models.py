@@ -7,10 +7,12 @@ won) is derived from the entries by the rules engine and stored only so SQL can 
 from __future__ import annotations
 
 import uuid
+from datetime import datetime
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
+from django.utils import timezone
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -72,7 +74,10 @@ class Membership(models.Model):
 
 
 class Player(models.Model):
-    """Someone on a club's roster; a login is optional (most players never sign in)."""
+    """Someone on a club's roster; a login is optional (most players never sign in).
+
+    `user`: the member this player is, linked by a club admin or claimed through an invite that names
+    the player; their "My games" page lists the linked players. One player per member and club."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=60)
@@ -80,10 +85,78 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["name"]
-        constraints = [models.UniqueConstraint(fields=["club", "name"], name="unique_player_name_per_club")]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="unique_player_name_per_club"),
+            models.UniqueConstraint(fields=["club", "user"], name="one_player_per_member_per_club"),
+        ]
 
     def __str__(self) -> str:
         return self.name
+
+
+INVITE_ROLES = (Role.SCORER, Role.VIEWER)
+"""The roles an invite link may give: those below admin. Whoever holds the link joins, so it never makes
+an admin; an admin is named by username on the club's settings page."""
+
+INVITE_DAYS_MAX = 90
+INVITE_USES_MAX = 1000
+
+
+class Invite(models.Model):
+    """A link that lets whoever opens it join the club, until it expires, is used up or is revoked.
+
+    Only a hash of its token is stored (the link is shown once, to the admin who made it): the database
+    or a backup never holds a link that works. Naming a roster player, it links that player to whoever
+    joins with it, and so is good for one use."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invites")
+    token_hash = models.CharField(max_length=64, unique=True)
+    role = models.CharField(max_length=10, choices=[(role.value, role.label) for role in INVITE_ROLES])
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    expires_at = models.DateTimeField()
+    max_uses = models.PositiveIntegerField(null=True, blank=True, help_text=_("Empty: no limit."))
+    uses = models.PositiveIntegerField(default=0)
+    created_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_by = models.ForeignKey(USER, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(condition=Q(role__in=INVITE_ROLES), name="invite_role_below_admin"),
+            models.CheckConstraint(
+                condition=Q(max_uses__isnull=True) | Q(uses__lte=F("max_uses")),
+                name="invite_uses_within_limit",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Invite to {self.club} ({self.role})"
+
+    def state(self, now: datetime | None = None) -> str:
+        """One of INVITE_STATES: open to join, or why not (revoked first, then expired, then used up)."""
+        if self.revoked_at is not None:
+            return "revoked"
+        if self.expires_at <= (now or timezone.now()):
+            return "expired"
+        if self.max_uses is not None and self.uses >= self.max_uses:
+            return "used_up"
+        return "open"
+
+    def usable(self, now: datetime | None = None) -> bool:
+        return self.state(now) == "open"
+
+    def get_state_display(self) -> str:
+        return str(INVITE_STATES[self.state()])
+
+
+INVITE_STATES = {
+    "open": pgettext_lazy("invite link", "open"),
+    "revoked": pgettext_lazy("invite link", "revoked"),
+    "expired": pgettext_lazy("invite link", "expired"),
+    "used_up": pgettext_lazy("invite link", "used up"),
+}
 
 
 def variant_name(key: str) -> str:

@@ -13,8 +13,9 @@ from django.db.models import Count, F, Q, QuerySet
 from scorekeeper import rules
 from scorekeeper.games import live
 from scorekeeper.games.jasstafel import StrokeGroup, Tafel, stroke_groups, tafel
-from scorekeeper.games.models import Club, Game, GameChange, Player
+from scorekeeper.games.models import Club, Game, GameChange, Invite, Membership, Player
 from scorekeeper.games.permissions import GameAccess
+from scorekeeper.games.services import invite_hash
 from scorekeeper.games.variants import variant_page
 from scorekeeper.rules.base import DealResult, GameResult, InvalidDeal
 
@@ -227,6 +228,40 @@ def club_events(club: Club) -> QuerySet[Any]:
 
 def roster(club: Club) -> QuerySet[Player]:
     return club.players.order_by("name")
+
+
+# ---- members, their players and invite links ------------------------------------------------------
+
+INVITES_LISTED = 20
+TOKEN_LENGTH_MAX = 100
+"""A token is 43 characters; anything much longer is no token and is not even looked up."""
+
+
+def members(club: Club) -> list[Membership]:
+    """The members by username, each with `player`: the roster player linked to them, or None (two
+    queries)."""
+    linked = {player.user_id: player for player in club.players.filter(user__isnull=False)}
+    found = list(club.memberships.select_related("user").order_by("user__username"))
+    for membership in found:
+        membership.player = linked.get(membership.user_id)
+    return found
+
+
+def unlinked_players(club: Club) -> QuerySet[Player]:
+    """The roster players no member is linked to yet: those an admin may link, or name in an invite."""
+    return club.players.filter(user__isnull=True).order_by("name")
+
+
+def club_invites(club: Club) -> list[Invite]:
+    """The club's latest invite links, newest first, with the player each names and who made it."""
+    return list(club.invites.select_related("player", "created_by")[:INVITES_LISTED])
+
+
+def invite_for(token: str) -> Invite | None:
+    """The invite this token opens, with its club and player, whatever its state; None for no invite."""
+    if not token or len(token) > TOKEN_LENGTH_MAX:
+        return None
+    return Invite.objects.select_related("club", "player").filter(token_hash=invite_hash(token)).first()
 
 
 # ---- the history of changes ------------------------------------------------------------------------

@@ -6,10 +6,14 @@ never computed from a half-saved state, and a correction re-derives everything a
 
 from __future__ import annotations
 
+import enum
+import hashlib
 import json
+import secrets
 import uuid
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -27,6 +31,7 @@ from scorekeeper.games.models import (
     DealScore,
     Game,
     GameChange,
+    Invite,
     Membership,
     Player,
     Role,
@@ -117,6 +122,160 @@ def create_club(
 def set_membership(*, club: Club, user: User, role: str) -> Membership:
     membership, _ = Membership.objects.update_or_create(club=club, user=user, defaults={"role": role})
     return membership
+
+
+@transaction.atomic
+def remove_member(membership: Membership) -> None:
+    """The member leaves the club, and their roster player is theirs no more: "My games" lists only the
+    clubs they belong to."""
+    Player.objects.filter(club_id=membership.club_id, user_id=membership.user_id).update(user=None)
+    membership.delete()
+
+
+# ---- a member's roster player ----------------------------------------------------------------------
+
+
+class LinkRefused(Exception):
+    """The player or the member is linked to someone else already: the message says whom to unlink."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@transaction.atomic
+def link_player(*, player: Player, user: User) -> Player:
+    """The roster player is this member: one player per member and club, one member per player.
+    Linking them again changes nothing; a conflict is refused and nothing is saved."""
+    locked = Player.objects.select_for_update().get(pk=player.pk)
+    if locked.user_id == user.pk:
+        return locked
+    if locked.user_id is not None:
+        message = gettext("%(player)s is linked to another member already: unlink them first.")
+        raise LinkRefused(message % {"player": locked.name})
+    linked = Player.objects.filter(club_id=locked.club_id, user=user).values_list("name", flat=True).first()
+    if linked is not None:
+        message = gettext("%(user)s is linked to %(player)s already: unlink them first.")
+        raise LinkRefused(message % {"user": user.username, "player": linked})
+    locked.user = user
+    try:
+        with transaction.atomic():  # another admin linked this member meanwhile: the constraint says so
+            locked.save(update_fields=["user"])
+    except IntegrityError:
+        message = gettext("%(user)s was linked to another player meanwhile: nothing was changed.")
+        raise LinkRefused(message % {"user": user.username}) from None
+    return locked
+
+
+def unlink_player(*, club: Club, user: User) -> int:
+    """The member's roster player in the club is nobody's again; 0 if none was linked."""
+    return Player.objects.filter(club=club, user=user).update(user=None)
+
+
+# ---- invite links ----------------------------------------------------------------------------------
+
+
+def invite_hash(token: str) -> str:
+    """What is stored of an invite's token: its SHA-256. A token is 256 random bits, so no salt is
+    needed, and looking it up by its hash tells a guesser nothing of how close a guess came."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def create_invite(
+    *,
+    club: Club,
+    role: str,
+    days: int,
+    max_uses: int | None,
+    player: Player | None,
+    by: User,
+) -> tuple[Invite, str]:
+    """The new invite and its token, the one time the token is known: the link is built from it."""
+    token = secrets.token_urlsafe(32)
+    invite = Invite.objects.create(
+        club=club,
+        token_hash=invite_hash(token),
+        role=role,
+        player=player,
+        expires_at=timezone.now() + timedelta(days=days),
+        max_uses=1 if player is not None else max_uses,
+        created_by=by,
+    )
+    return invite, token
+
+
+def revoke_invite(*, invite: Invite, by: User) -> Invite:
+    """The link works no more; revoking it again changes nothing."""
+    if invite.revoked_at is None:
+        invite.revoked_at, invite.revoked_by = timezone.now(), by
+        invite.save(update_fields=["revoked_at", "revoked_by"])
+    return invite
+
+
+class JoinRefused(Exception):
+    """Joining would link a player that cannot be linked: the message says what to ask for."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class Joined(enum.Enum):
+    JOINED = "joined"  # a new member (and their player linked, if the invite names one)
+    LINKED = "linked"  # a member already, who claimed the player the invite names
+    ALREADY = "already"  # the member has all the invite gives: nothing changed, no use counted
+
+
+def has_all_it_gives(invite: Invite, user: User) -> bool:
+    """A member already, and the player the invite names (if any) is theirs: joining again is a no-op."""
+    if invite.player is not None and invite.player.user_id != user.pk:
+        return False
+    return Membership.objects.filter(club_id=invite.club_id, user=user).exists()
+
+
+@transaction.atomic
+def join_by_invite(*, token: str, user: User) -> tuple[Invite, Joined] | None:
+    """The user joins the club with the invite's role (a member keeps theirs) and claims the player it
+    names. None for a token that opens nothing: unknown, expired, revoked or used up, all alike; but
+    whoever has all it gives already is told so, whatever its state (a double tap took its last use).
+
+    The invite row is locked, so two people joining at once cannot both take its last use."""
+    invite = (
+        Invite.objects.select_for_update(of=("self",))
+        .select_related("club", "player")
+        .filter(token_hash=invite_hash(token))
+        .first()
+    )
+    if invite is None:
+        return None
+    if has_all_it_gives(invite, user):
+        return invite, Joined.ALREADY
+    if not invite.usable():
+        return None
+    member = Membership.objects.filter(club_id=invite.club_id, user=user).exists()
+    if invite.player is not None:
+        _claim(invite.player, user)
+    if not member:
+        Membership.objects.create(club_id=invite.club_id, user=user, role=invite.role)
+    invite.uses += 1
+    invite.save(update_fields=["uses"])
+    return invite, Joined.LINKED if member else Joined.JOINED
+
+
+def _claim(player: Player, user: User) -> None:
+    """Link the invite's player to the user, in the words of the one joining (who is not told whom a
+    player is linked to)."""
+    try:
+        link_player(player=player, user=user)
+    except LinkRefused:
+        player.refresh_from_db(fields=["user"])
+        if player.user_id is not None:
+            message = gettext(
+                "%(player)s is linked to another member already: ask the club for a new invite."
+            )
+            raise JoinRefused(message % {"player": player.name}) from None
+        message = gettext("You are linked to another player of this club already: ask a club admin.")
+        raise JoinRefused(message) from None
 
 
 def add_player(*, club: Club, name: str) -> Player:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scorekeeper.games.views import clubs, deals, games
+from scorekeeper.games.views import clubs, deals, games, invites
 
 app_name = "games"
 
@@ -11,6 +11,10 @@ urlpatterns = [
     path("clubs/<slug:slug>/", clubs.club, name="club"),
     path("clubs/<slug:slug>/manage/", clubs.club_manage, name="club_manage"),
     path("clubs/<slug:slug>/members/<int:pk>/", clubs.member_change, name="member_change"),
+    path("clubs/<slug:slug>/members/<int:pk>/player/", clubs.member_player, name="member_player"),
+    path("clubs/<slug:slug>/invites/", invites.club_invites, name="club_invites"),
+    path("clubs/<slug:slug>/invites/<int:pk>/revoke/", invites.invite_revoke, name="invite_revoke"),
+    path("join/<str:token>/", invites.join, name="join"),
     path("clubs/<slug:slug>/players/", clubs.player_add, name="player_add"),
     path("clubs/<slug:slug>/games/new/", games.game_new, name="game_new"),
     path("games/<int:pk>/", games.game, name="game"),

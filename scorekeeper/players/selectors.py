@@ -8,13 +8,14 @@ choices; one the tournaments entered, and four their standings, every event at o
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import QuerySet
-from django.db.models.functions import ExtractYear
+from django.contrib.auth.models import User
+from django.db.models import F, Q, QuerySet, Window
+from django.db.models.functions import ExtractYear, RowNumber
 
 from scorekeeper import rules
 from scorekeeper.games.models import COUNTED, Game, Player, Seat
@@ -22,7 +23,7 @@ from scorekeeper.games.selectors import side_label
 from scorekeeper.games.summaries import tallies_from
 from scorekeeper.players.statistics import EventRow, Played, SeatRow, variant_order
 from tournaments.formats import FORMATS, format_rules
-from tournaments.models import Bye, Entrant, Table, TableSeat, Tournament
+from tournaments.models import Bye, Entrant, Table, TableSeat, Tournament, Visibility
 from tournaments.selectors import NOTHING, game_side_sums, standings_rules
 from tournaments.standings import PassResult, rank
 
@@ -48,13 +49,15 @@ SEAT_FIELDS = ("game_id", "position", "player_id", "name", "player__name")
 
 @dataclass(frozen=True)
 class Filters:
-    """The page's GET filters; None shows everything."""
+    """The page's GET filters; None shows everything. `public_only`: the visitor is no member of the
+    club, and sees no game nor placing of an event that is not public (as the club page lists none)."""
 
     year: int | None = None
     variant: str | None = None
+    public_only: bool = False
 
     def games(self, player: Player) -> QuerySet[Game]:
-        games = played_by(player)
+        games = played_by(player, public_only=self.public_only)
         if self.year is not None:
             games = games.filter(created_at__year=self.year)
         if self.variant:
@@ -63,6 +66,8 @@ class Filters:
 
     def tournaments(self, player: Player) -> QuerySet[Entrant]:
         entries = Entrant.objects.filter(player=player)
+        if self.public_only:
+            entries = entries.filter(tournament__visibility=Visibility.PUBLIC)
         if self.year is not None:
             entries = entries.filter(tournament__created_at__year=self.year)
         if self.variant:
@@ -97,15 +102,23 @@ class History:
 side_of = rules.side_of_seat
 
 
-def played_by(player: Player) -> QuerySet[Game]:
-    """The games the player sat in that count: an abandoned or deleted game is on no player page."""
-    return Game.objects.filter(COUNTED, seats__player=player)
+SEEN_BY_ALL = Q(tournament_table__isnull=True) | Q(
+    tournament_table__pass_played__tournament__visibility=Visibility.PUBLIC
+)
+"""A club's own game, or a table's game of a public event: what a visitor who is no member may see."""
 
 
-def choices(player: Player) -> tuple[list[int], list[str]]:
+def played_by(player: Player, *, public_only: bool = False) -> QuerySet[Game]:
+    """The games the player sat in that count: an abandoned or deleted game is on no player page.
+    `public_only`: none of an event that is not public (the visitor is no member of the club)."""
+    games = Game.objects.filter(COUNTED, seats__player=player)
+    return games.filter(SEEN_BY_ALL) if public_only else games
+
+
+def choices(player: Player, *, public_only: bool = False) -> tuple[list[int], list[str]]:
     """The years and variants the player has games in, for the filters: one query."""
     rows = (
-        played_by(player)
+        played_by(player, public_only=public_only)
         .annotate(year=ExtractYear("created_at"))
         .values_list("year", "variant")
         .distinct()
@@ -121,9 +134,9 @@ def history(player: Player, filters: Filters = Filters()) -> History:
     return History(games, names, placings(filters.tournaments(player)))
 
 
-def shared_games(player: Player, other: Player) -> QuerySet[Game]:
+def shared_games(player: Player, other: Player, *, public_only: bool = False) -> QuerySet[Game]:
     """The games both sat in, on the same side or not."""
-    return played_by(player).filter(seats__player=other)
+    return played_by(player, public_only=public_only).filter(seats__player=other)
 
 
 def played_games(player: Player, games: QuerySet[Game]) -> tuple[list[Played], dict[int, str]]:
@@ -131,13 +144,49 @@ def played_games(player: Player, games: QuerySet[Game]) -> tuple[list[Played], d
 
     The summaries are the rules engine's, stored by every write: 1000 games are read, not replayed.
     """
+    return _played_by_any({player.pk}, games)
+
+
+def _played_by_any(players: Collection[int], games: QuerySet[Game]) -> tuple[list[Played], dict[int, str]]:
+    """played_games for games each of which one of `players` sat in, seen from that player's seat."""
     rows = list(games.order_by("-created_at", "-pk").values_list(*GAME_FIELDS))
     seats: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
     names: dict[int, str] = {}
     for seat in Seat.objects.filter(game__in=games).order_by("position").values_list(*SEAT_FIELDS):
         seats[seat[0]].append(seat)
         names[seat[2]] = seat[4]
-    return [played(player.pk, row, seats[row[0]]) for row in rows], names
+    return [played(_whose(players, seats[row[0]]), row, seats[row[0]]) for row in rows], names
+
+
+def _whose(players: Collection[int], seat_rows: Sequence[tuple[Any, ...]]) -> int:
+    return next(seat[2] for seat in seat_rows if seat[2] in players)
+
+
+# ---- a member's own players ------------------------------------------------------------------------------
+
+
+def linked_players(user: User) -> list[Player]:
+    """The roster players linked to the user, one per club, in the clubs they are a member of (a member
+    who left keeps no player there), with their club: one query."""
+    linked = Player.objects.filter(user=user, club__memberships__user=user)
+    return list(linked.select_related("club").order_by("club__name", "pk"))
+
+
+def latest_games(players: Sequence[Player], per_player: int) -> dict[int, list[Played]]:
+    """Each player's latest `per_player` games that count, newest first, by player id: three queries
+    however many players and games (a window numbers each player's games, newest first)."""
+    ids = [player.pk for player in players]
+    if not ids:
+        return {}
+    newest = Window(
+        RowNumber(), partition_by=F("player"), order_by=(F("game__created_at").desc(), F("game").desc())
+    )
+    seats = Seat.objects.filter(player__in=ids, game__in=Game.objects.filter(COUNTED)).annotate(row=newest)
+    games = Game.objects.filter(pk__in=seats.filter(row__lte=per_player).values("game"))
+    by_player: dict[int, list[Played]] = {pk: [] for pk in ids}
+    for game in _played_by_any(set(ids), games)[0]:
+        by_player[game.player].append(game)
+    return by_player
 
 
 def played(player: int, row: Sequence[Any], seat_rows: Sequence[tuple[Any, ...]]) -> Played:

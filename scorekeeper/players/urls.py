@@ -7,6 +7,7 @@ from scorekeeper.players import views
 app_name = "players"
 
 urlpatterns = [
+    path("me/", views.my_games, name="my_games"),
     path("clubs/<slug:slug>/players/<int:pk>/", views.player, name="player"),
     path("clubs/<slug:slug>/players/<int:pk>/vs/<int:other>/", views.player_vs, name="player_vs"),
     path("clubs/<slug:slug>/players/<int:pk>/history.csv", views.history_csv, name="player_history_csv"),

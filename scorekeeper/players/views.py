@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -25,6 +26,8 @@ from scorekeeper.players import statistics as stats
 from scorekeeper.players.selectors import Filters
 
 PER_PAGE = 20
+MY_LATEST = 10
+"""A member's latest games per linked player on "My games"; their player page has all of them."""
 SHOWN_RECORDS = 8
 """Partners and opponents listed: the most games together first."""
 CHART_POINTS = 40
@@ -55,11 +58,13 @@ def _player(request: HttpRequest, slug: str, pk: int) -> tuple[Club, Player]:
     return club, get_object_or_404(Player, club=club, pk=pk)
 
 
-def _filters(request: HttpRequest) -> Filters:
+def _filters(request: HttpRequest, club: Club) -> Filters:
+    """The GET filters; a visitor who is no member (`club.role` None) sees public events only."""
     year, variant = request.GET.get("year", ""), request.GET.get("variant", "")
     return Filters(
         year=int(year) if year.isdigit() and len(year) == 4 else None,
         variant=variant if variant in rules.VARIANT_MODULES else None,
+        public_only=club.role is None,
     )
 
 
@@ -125,8 +130,8 @@ def _day(iso: str) -> str:
 @require_safe
 def player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club, person = _player(request, slug, pk)
-    filters = _filters(request)
-    years, variants = player_selectors.choices(person)
+    filters = _filters(request, club)
+    years, variants = player_selectors.choices(person, public_only=filters.public_only)
     data = player_selectors.history(person, filters)
     partners = stats.partners(data.games, data.names)
     opponents = stats.opponents(data.games, data.names)
@@ -150,13 +155,25 @@ def player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return render(request, "scorekeeper/player.html", context)
 
 
+@login_required
+@require_safe
+def my_games(request: HttpRequest) -> HttpResponse:
+    """The signed-in member's roster players (one per club), the latest games of each and their
+    ratings: their way to "my games" and "my rating" without looking for their name in the roster."""
+    players = player_selectors.linked_players(request.user)
+    games = player_selectors.latest_games(players, MY_LATEST)
+    context = {"players": players, "linked": [(player, games[player.pk]) for player in players]}
+    return render(request, "scorekeeper/my_games.html", context)
+
+
 @require_safe
 def player_vs(request: HttpRequest, slug: str, pk: int, other: int) -> HttpResponse:
     club, person = _player(request, slug, pk)
     rival = get_object_or_404(Player, club=club, pk=other)
     if rival.pk == person.pk:
         return redirect("players:player", slug=club.slug, pk=person.pk)
-    games, _names = player_selectors.played_games(person, player_selectors.shared_games(person, rival))
+    shared = player_selectors.shared_games(person, rival, public_only=club.role is None)
+    games, _names = player_selectors.played_games(person, shared)
     context = {
         "club": club,
         "player": person,
@@ -178,14 +195,14 @@ def _history_name(club: Club, person: Player, extension: str) -> str:
 @require_safe
 def history_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club, person = _player(request, slug, pk)
-    games, names = player_selectors.played_games(person, _filters(request).games(person))
+    games, names = player_selectors.played_games(person, _filters(request, club).games(person))
     return exports.csv_response(exports.history_csv_rows(games, names), _history_name(club, person, "csv"))
 
 
 @require_safe
 def history_json(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club, person = _player(request, slug, pk)
-    data = player_selectors.history(person, _filters(request))
+    data = player_selectors.history(person, _filters(request, club))
     who = {"id": person.pk, "name": person.name, "club": club.slug}
     return exports.json_response(
         exports.history_json(who, data.games, data.names, data.tournaments),

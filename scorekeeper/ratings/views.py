@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import groupby
 
-from django.db.models import Count, F
+from django.db.models import Count, F, Q, Value
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext
@@ -16,6 +16,7 @@ from scorekeeper.games.models import Club, Player, variant_name
 from scorekeeper.games.permissions import Need, load_club
 from scorekeeper.ratings.models import Rating, RatingChange
 from scorekeeper.ratings.skill import DEFAULT, Skill, Z
+from tournaments.models import Visibility
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 120, 8
 LISTED = 50
@@ -162,7 +163,13 @@ def rating_history(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     changes = (
         RatingChange.objects.filter(player=player)
         .select_related("tournament")
-        .annotate(game_number=F("game__number"))
+        .annotate(
+            game_number=F("game__number"),
+            # a visitor who is no member reads what an event gave, not the name of one that is not public
+            hidden=Q(tournament__isnull=False) & ~Q(tournament__visibility=Visibility.PUBLIC)
+            if club.role is None
+            else Value(False),
+        )
         .order_by("variant", "at", "pk")
     )
     order = {key: index for index, key in enumerate(rules.VARIANT_MODULES)}

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from scorekeeper.games.models import Club, Role
 from scorekeeper.games.permissions import Need, load_club
 
-from ..models import Season
+from ..models import Season, Visibility
 from ..results import SeasonTable, season_table
 from ..season import SeasonError, SeasonLine
 from ..season_forms import SeasonForm
@@ -33,15 +33,30 @@ def season(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club = load_club(request.user, slug, Need.READ)
     chosen = _season(club, pk)
     table, problem = _table(chosen)
+    names = _event_names(club, chosen, table)
     context = {
         "club": club,
         "season": chosen,
+        "final_name": names.get(chosen.final_id, ""),
         "table": table,
         "problem": problem,
         "rows": _rows(table) if table else [],
         "can_admin": club.role in (Role.ADMIN, Role.OWNER),
     }
     return render(request, "seasons/season.html", context)
+
+
+def _event_names(club: Club, season: Season, table: SeasonTable | None) -> dict[int, str]:
+    """Each event's name as this visitor reads it, by id; set on the events as `shown_name`, and
+    `hidden` on those a visitor who is no member may not see (not public, as the club page lists none):
+    they read it by its number in the season, its points counting all the same."""
+    events = table.events if table else []
+    if season.final is not None and season.final not in events:
+        events = [*events, season.final]
+    for number, event in enumerate(events, start=1):
+        event.hidden = club.role is None and event.visibility != Visibility.PUBLIC
+        event.shown_name = _("Event %(number)s") % {"number": number} if event.hidden else event.name
+    return {event.pk: event.shown_name for event in events}
 
 
 def _table(season: Season) -> tuple[SeasonTable | None, str]:
@@ -96,9 +111,10 @@ def season_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     response["Content-Disposition"] = (
         f'attachment; filename="{slugify(chosen.name) or "season"}-standings.csv"'
     )
+    _event_names(club, chosen, table)
     writer = csv.writer(response)
     writer.writerow(
-        ["Rank", "Player", "Total", "Wins", "Best place", *(_cell(e.name) for e in table.finished)]
+        ["Rank", "Player", "Total", "Wins", "Best place", *(_cell(e.shown_name) for e in table.finished)]
     )
     for row in _rows(table):
         line = row.line

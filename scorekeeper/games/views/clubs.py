@@ -7,13 +7,14 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.games import selectors, services
-from scorekeeper.games.forms import ClubForm, MemberForm, PlayerForm, RoleForm, SignUpForm
+from scorekeeper.games.forms import ClubForm, LinkForm, MemberForm, PlayerForm, RoleForm, SignUpForm
 from scorekeeper.games.languages import use_club_language
 from scorekeeper.games.models import Club, Membership, Role
 from scorekeeper.games.permissions import Need, load_club
@@ -34,17 +35,28 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
+    """A new account, signed in at once; back to `next` (an invite link) if it is one of this site's."""
     form = SignUpForm(request.POST or None)
+    back = _next(request)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user)
+        if back:
+            return redirect(back)
         messages.success(
             request,
             _("Welcome, %(username)s! Create your club or ask a club to add you.")
             % {"username": user.username},
         )
         return redirect("home")
-    return render(request, "registration/signup.html", {"form": form})
+    return render(request, "registration/signup.html", {"form": form, "next": back})
+
+
+def _next(request: HttpRequest) -> str:
+    """The page to go on to after signing up, as Django's sign-in reads it: only a path of this site."""
+    back = request.POST.get("next") or request.GET.get("next") or ""
+    safe = url_has_allowed_host_and_scheme(back, {request.get_host()}, require_https=request.is_secure())
+    return back if safe else ""
 
 
 def _free_slug(name: str) -> str:
@@ -121,12 +133,12 @@ def club_manage(request: HttpRequest, slug: str) -> HttpResponse:
                 services.set_membership(club=club, user=user, role=role)
                 messages.success(request, _("Member saved."))
                 return redirect("games:club_manage", slug=club.slug)
-    members = club.memberships.select_related("user").order_by("user__username")
     context = {
         "club": club,
         "form": form,
         "member_form": member_form,
-        "members": members,
+        "members": selectors.members(club),
+        "unlinked": list(selectors.unlinked_players(club)),
         "roles": Role.choices,
         "deleted_games": selectors.deleted_games(club),
     }
@@ -150,7 +162,7 @@ def member_change(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         messages.error(request, _("A club needs at least one owner."))
         return redirect("games:club_manage", slug=club.slug)
     if "remove" in request.POST:
-        membership.delete()
+        services.remove_member(membership)
         messages.success(
             request, _("%(user)s was removed from the club.") % {"user": membership.user.username}
         )
@@ -162,4 +174,28 @@ def member_change(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             role = form.cleaned_data["role"]
             services.set_membership(club=club, user=membership.user, role=role)
             messages.success(request, NOW_IN_ROLE[role] % {"user": membership.user.username})
+    return redirect("games:club_manage", slug=club.slug)
+
+
+@require_POST
+def member_player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Link a member to the roster player they are, or unlink them: their "My games" lists that player."""
+    club = load_club(request.user, slug, Need.ADMIN)
+    membership = get_object_or_404(Membership.objects.select_related("user"), club=club, pk=pk)
+    user = membership.user
+    if "unlink" in request.POST:
+        if services.unlink_player(club=club, user=user):
+            messages.success(request, _("%(user)s is linked to no player now.") % {"user": user.username})
+        return redirect("games:club_manage", slug=club.slug)
+    form = LinkForm(request.POST, club=club)
+    if not form.is_valid():
+        messages.error(request, _("Choose a player of the roster."))
+        return redirect("games:club_manage", slug=club.slug)
+    try:
+        player = services.link_player(player=form.cleaned_data["player"], user=user)
+    except services.LinkRefused as refusal:
+        messages.error(request, refusal.message)
+    else:
+        values = {"user": user.username, "player": player.name}
+        messages.success(request, _("%(user)s is %(player)s on the roster now.") % values)
     return redirect("games:club_manage", slug=club.slug)

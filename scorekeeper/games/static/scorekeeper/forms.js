@@ -19,3 +19,17 @@ document.addEventListener("DOMContentLoaded", () => focusFirstError(document));
 document.addEventListener("htmx:afterSettle", (event) => {
   if (event.detail.requestConfig && event.detail.requestConfig.verb === "post") focusFirstError(event.detail.elt);
 });
+
+// A button data-copy="<id>" copies that field's text (an invite link); the policy allows no inline
+// onclick. Without the clipboard (an http page, an old browser) the text is selected for a long press.
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-copy]");
+  if (!button) return;
+  const field = document.getElementById(button.dataset.copy);
+  if (!field) return;
+  field.select();
+  if (!navigator.clipboard) return;
+  navigator.clipboard.writeText(field.value).then(() => {
+    button.textContent = button.dataset.copied;
+  }, () => {});
+});
