@@ -23,6 +23,7 @@ from scorekeeper.games import services
 from scorekeeper.games.models import Club, DealChange, Game, Player
 
 from .conftest import play
+from .html_forms import forms_on
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 TWO_ROWS = {"rows": [["hearts", 1], ["spades", 3]]}
@@ -169,7 +170,7 @@ def test_the_board_shows_each_teams_rows_bonus_totals_and_what_is_open(
     page = client_as("viewer").get(f"/games/{game.pk}/").content.decode()
     assert board_cells(page, "spades") == [f"249 83 {X} 3", "open"]
     assert board_cells(page, "hearts") == ["open", f"120 120 {X} 1"]
-    assert board_cells(page, "obenabe") == ["1285 match", "open"]
+    assert board_cells(page, "obenabe") == [f"1285 match 157 + 100 = 257 {X} 5", "open"]
     assert board_cells(page, "clubs") == ["open", "0 counter-match"]
     assert board_cells(page, "diamonds") == ["open", "open"]
     assert "Counter-match bonus" in page
@@ -395,6 +396,299 @@ def test_correcting_the_last_deal_into_a_tie_leaves_no_winner(
     assert game.finished is False
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert 'id="dealform"' in page and "Save deal 4" in page
+
+
+# ---- house rules: Weis and Stöck, rounding, the match bonus, the counter-match penalty (issue 14) -----
+
+
+WEIS = {"weis": True}
+NO_WEIS = "This game counts no Weis and no Stöck: its settings leave them out."
+
+
+def test_weis_and_stoeck_are_offered_only_where_the_game_counts_them(
+    client_as: Callable[[str | None], Client], coiffeur: Callable[..., Game]
+) -> None:
+    client = client_as("scorer")
+    plain = client.get(f"/games/{coiffeur().pk}/").content.decode()
+    assert 'name="weis"' not in plain and 'name="weis_other"' not in plain and 'name="stoeck"' not in plain
+    page = client.get(f"/games/{coiffeur(settings=WEIS).pk}/").content.decode()
+    (form,) = [form for form in forms_on(page) if form.action.endswith("/deals/")]
+    assert form.choices["weis"] == ["", "20", "50", "100", "150", "200", "other"]
+    assert form.fields["weis"] == [""]  # none, until tapped
+    assert {"weis_other", "stoeck"} <= set(form.names)
+    assert "Weis of the announcing team" in page and "Stöck (King and Queen of trump)" in page
+
+
+@pytest.mark.parametrize(
+    ("settings", "fields", "scores", "entry"),
+    [
+        # (83 + 50) x3 = 399 for A.
+        (
+            WEIS,
+            {"team": "A", "row": "spades", "points": 83, "weis": "50"},
+            {"A": 399, "B": 0},
+            {"team": "A", "row": "spades", "points": 83, "weis": {"A": 50}},
+        ),
+        # "other", 70 typed, and Stöck: (60 + 70 + 20) x4 = 600 for B.
+        (
+            WEIS,
+            {"team": "B", "row": "clubs", "points": 60, "weis": "other", "weis_other": 70, "stoeck": True},
+            {"A": 0, "B": 600},
+            {"team": "B", "row": "clubs", "points": 60, "weis": {"B": 70}, "stoeck": "B"},
+        ),
+        # A match with 100 Weis in obenabe: (157 + 100 + 100 bonus) x5 = 1785.
+        (
+            WEIS,
+            {"team": "A", "row": "obenabe", "match": True, "weis": "100"},
+            {"A": 1785, "B": 0},
+            {"team": "A", "row": "obenabe", "match": True, "weis": {"A": 100}},
+        ),
+        # Rounded to tens: 83 + 50 = 133 -> 130, x4 = 520.
+        (
+            {**WEIS, "round_to": 10},
+            {"team": "A", "row": "clubs", "points": 83, "weis": "50"},
+            {"A": 520, "B": 0},
+            {"team": "A", "row": "clubs", "points": 83, "weis": {"A": 50}},
+        ),
+        # A number typed while a button is tapped counts the button: 20 x1 + 57 = 77.
+        (
+            WEIS,
+            {"team": "A", "row": "hearts", "points": 57, "weis": "20", "weis_other": 300},
+            {"A": 77, "B": 0},
+            {"team": "A", "row": "hearts", "points": 57, "weis": {"A": 20}},
+        ),
+        # "none" with 0 typed: no Weis at all.
+        (
+            WEIS,
+            {"team": "A", "row": "hearts", "points": 57, "weis": "other", "weis_other": 0},
+            {"A": 57, "B": 0},
+            {"team": "A", "row": "hearts", "points": 57},
+        ),
+    ],
+)
+def test_a_deal_with_weis_is_stored_and_scored(
+    client_as: Callable[[str | None], Client],
+    coiffeur: Callable[..., Game],
+    settings: dict[str, Any],
+    fields: dict[str, Any],
+    scores: dict[str, int],
+    entry: dict[str, Any],
+) -> None:
+    game = coiffeur(settings=settings)
+    response = add(client_as("scorer"), game, 1, **fields)
+    assert response.status_code == 200, response.content.decode()
+    page = response.content.decode()
+    assert (total_of(page, "A"), total_of(page, "B")) == (scores["A"], scores["B"])
+    game.refresh_from_db()
+    assert game.totals == scores
+    assert game.deals.get().entry == entry
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "message"),
+    [
+        (
+            {"team": "A", "row": "clubs", "counter_match": True, "weis": "50"},
+            "weis",
+            "A counter-match leaves the announcing team nothing for the row: enter no Weis or Stöck.",
+        ),
+        (
+            {"team": "A", "row": "obenabe", "points": 80, "stoeck": True},
+            "stoeck",
+            "No Stöck in obenabe: there is no trump suit.",
+        ),
+        (
+            {"team": "A", "row": "hearts", "points": 80, "weis": "other", "weis_other": 35},
+            "weis",
+            "Weis of team A must be 0, 20, or a multiple of 10 from 40 to 600.",
+        ),
+        (
+            {"team": "A", "row": "hearts", "points": 80, "weis": "other", "weis_other": 2**31},
+            "weis",
+            "Weis of team A must be 0, 20, or a multiple of 10 from 40 to 600.",
+        ),
+        (
+            {"team": "A", "row": "hearts", "points": 80, "weis": "other", "weis_other": 10**20},
+            "weis",
+            "Weis of team A must be 0, 20, or a multiple of 10 from 40 to 600.",
+        ),
+        (
+            {"team": "A", "row": "hearts", "points": 80, "weis": "other"},
+            "weis_other",
+            "Type the Weis, or tap none.",
+        ),
+        (
+            {"team": "A", "row": "hearts", "points": 80, "weis": "other", "weis_other": "many"},
+            "weis_other",
+            "Enter a whole number.",
+        ),
+        (
+            {"team": "A", "row": "hearts", "points": 80, "weis": "70"},
+            "weis",
+            "Choose a Weis: one of the buttons, or other.",
+        ),
+    ],
+)
+def test_refused_weis_names_its_field_and_saves_nothing(
+    client_as: Callable[[str | None], Client],
+    coiffeur: Callable[..., Game],
+    fields: dict[str, Any],
+    field: str,
+    message: str,
+) -> None:
+    game = coiffeur(settings=WEIS)
+    before = snapshot(game)
+    response = add(client_as("scorer"), game, 1, **fields)
+    assert response.status_code == 422
+    assert response.context["form"].errors == {field: [message]}
+    assert escape(message) in error_list(response.content.decode(), field)
+    assert snapshot(game) == before
+
+
+@pytest.mark.parametrize(
+    ("fields", "field"),
+    [
+        ({"team": "A", "row": "spades", "points": 83, "weis": "50"}, "weis"),
+        ({"team": "A", "row": "spades", "points": 83, "weis": "other", "weis_other": 70}, "weis"),
+        ({"team": "A", "row": "spades", "points": 83, "stoeck": True}, "stoeck"),
+    ],
+)
+def test_weis_posted_to_a_game_without_it_is_refused_by_the_engine(
+    client_as: Callable[[str | None], Client],
+    coiffeur: Callable[..., Game],
+    fields: dict[str, Any],
+    field: str,
+) -> None:
+    game = coiffeur()
+    before = snapshot(game)
+    client = client_as("scorer")
+    response = add(client, game, 1, **fields)
+    assert response.status_code == 422
+    assert response.context["form"].errors == {field: [NO_WEIS]}
+    # The inputs are drawn with the refusal beside them, so the scorer can clear them.
+    assert escape(NO_WEIS) in error_list(response.content.decode(), field)
+    assert snapshot(game) == before
+
+    # The phone's outbox gets the same words, named by the field.
+    outbox = client.post(f"/games/{game.pk}/deals/", deal_post(1, **fields), HTTP_X_OUTBOX="1", **HTMX)
+    assert outbox.status_code == 422
+    label = {"weis": "Weis", "stoeck": "Stöck"}[field]
+    assert outbox.json()["refused"] == f"{label}: {NO_WEIS}"
+    assert snapshot(game) == before
+
+
+@pytest.mark.parametrize(
+    ("entry", "shown", "total"),
+    [
+        # (83 + 50 + 20) x3 = 459; corrected to 93: (93 + 50 + 20) x3 = 489.
+        (
+            {"team": "A", "row": "spades", "points": 83, "weis": {"A": 50}, "stoeck": "A"},
+            {"weis": ["50"]},
+            489,
+        ),
+        # (83 + 70) x3 = 459; corrected to 93: (93 + 70) x3 = 489.
+        ({"team": "A", "row": "spades", "points": 83, "weis": {"A": 70}}, {"weis": ["other"]}, 489),
+    ],
+)
+def test_a_correction_keeps_the_deals_weis_and_stoeck(
+    client_as: Callable[[str | None], Client],
+    coiffeur: Callable[..., Game],
+    entry: dict[str, Any],
+    shown: dict[str, list[str]],
+    total: int,
+) -> None:
+    game = coiffeur(settings=WEIS, deals=(entry,))
+    client = client_as("scorer")
+    page = client.get(f"/games/{game.pk}/deals/1/edit/").content.decode()
+    (form,) = [form for form in forms_on(page) if form.action.endswith("/deals/1/edit/")]
+    assert form.fields["weis"] == shown["weis"]
+    assert form.fields["weis_other"] == ["70" if shown["weis"] == ["other"] else ""]
+    assert form.fields.get("stoeck") == (["on"] if "stoeck" in entry else None)
+
+    response = client.post(form.action, form.data(points="93"))
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.deals.get().entry == {**entry, "points": 93}
+    assert game.totals == {"A": total, "B": 0}
+
+
+def test_the_board_shows_weis_stoeck_and_rounding_as_the_table_reckons(
+    client_as: Callable[[str | None], Client], coiffeur: Callable[..., Game]
+) -> None:
+    game = coiffeur(
+        settings={**WEIS, "round_to": 10},
+        deals=(
+            {"team": "A", "row": "clubs", "points": 83, "weis": {"A": 50}},  # 133 -> 130, x4 = 520
+            {"team": "B", "row": "spades", "points": 84},  # 84 -> 80, x3 = 240
+            {"team": "A", "row": "obenabe", "match": True, "weis": {"A": 20}},  # 177 -> 180, + 100, x5 = 1400
+            {"team": "B", "row": "hearts", "points": 80, "stoeck": "B"},  # 80 + 20 = 100, x1 = 100
+            {"team": "A", "row": "hearts", "points": 90},  # 90, x1 = 90
+        ),
+    )
+    page = client_as("viewer").get(f"/games/{game.pk}/").content.decode()
+    assert board_cells(page, "clubs") == [f"520 83 + 50 Weis = 133 \u2192 130 {X} 4", "open"]
+    assert board_cells(page, "spades") == ["open", f"240 84 \u2192 80 {X} 3"]
+    assert board_cells(page, "obenabe") == [
+        f"1400 match 157 + 20 Weis = 177 \u2192 180 + 100 = 280 {X} 5",
+        "open",
+    ]
+    assert board_cells(page, "hearts") == [f"90 90 {X} 1", f"100 80 + 20 Stöck = 100 {X} 1"]
+    # Totals: A 520 + 1400 + 90 = 2010; B 240 + 100 = 340.
+    assert (total_of(page, "A"), total_of(page, "B")) == (2010, 340)
+    # The list of deals names the Weis and the Stöck.
+    assert '<span class="tag">Weis A 50</span>' in page and '<span class="tag">Stöck B</span>' in page
+
+
+def test_an_unmultiplied_match_bonus_is_added_after_the_multiplier(
+    client_as: Callable[[str | None], Client], coiffeur: Callable[..., Game]
+) -> None:
+    # 157 x5 + 100 = 885.
+    game = coiffeur(
+        settings={"match_bonus_multiplied": False}, deals=({"team": "A", "row": "obenabe", "match": True},)
+    )
+    page = client_as("viewer").get(f"/games/{game.pk}/").content.decode()
+    assert board_cells(page, "obenabe") == [f"885 match 157 {X} 5 + 100", "open"]
+    assert (total_of(page, "A"), total_of(page, "B")) == (885, 0)
+
+
+def test_a_counter_match_penalty_is_a_negative_row_score(
+    client_as: Callable[[str | None], Client], coiffeur: Callable[..., Game]
+) -> None:
+    game = coiffeur(settings={"counter_match": "penalty"})
+    client = client_as("scorer")
+    # Counter-match against A in clubs: A pays 100 x4 = -400; B gets nothing.
+    preview = client.post(
+        f"/games/{game.pk}/deals/preview/", deal_post(1, team="A", row="clubs", counter_match=True), **HTMX
+    ).content.decode()
+    assert "A <strong>-400</strong>" in preview and "+" not in preview.split("scores")[1]
+    assert add(client, game, 1, team="A", row="clubs", counter_match=True).status_code == 200
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert board_cells(page, "clubs") == [f"-400 counter-match -100 {X} 4", "open"]
+    assert "Counter-match bonus" not in page  # no team was paid a bonus
+    assert (total_of(page, "A"), total_of(page, "B")) == (-400, 0)
+    game.refresh_from_db()
+    assert game.totals == {"A": -400, "B": 0}
+
+
+def test_the_preview_reckons_weis_and_rounding_like_the_board(
+    client_as: Callable[[str | None], Client], coiffeur: Callable[..., Game]
+) -> None:
+    game = coiffeur(settings={**WEIS, "round_to": 10})
+    preview = (
+        client_as("scorer")
+        .post(
+            f"/games/{game.pk}/deals/preview/",
+            deal_post(1, team="A", row="clubs", points=83, weis="50", stoeck=True),
+            **HTMX,
+        )
+        .content.decode()
+    )
+    # 83 + 50 + 20 = 153 -> 150, x4 = 600.
+    assert " ".join(re.sub(r"<[^>]+>", " ", preview).split()).startswith(
+        f"83 + 50 Weis + 20 Stöck = 153 \u2192 150 {X} 4"
+    )
+    assert "A <strong>+600</strong>" in preview
+    assert game.deals.count() == 0
 
 
 # ---- the new-game page --------------------------------------------------------------------------------

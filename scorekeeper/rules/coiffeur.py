@@ -237,14 +237,17 @@ def _score_deal(number: int, entry: Any, rules: Rules, played: dict[str, set[str
 def row_score(points: int, weis: int, stoeck: bool, match: bool, multiplier: int, rules: Rules) -> int:
     """Card points, Weis and Stöck, rounded if the club rounds, times the multiplier; a match adds its
     bonus before the multiplier, or after it where the club does not multiply the bonus."""
-    counted = points + weis + (STOECK if stoeck else 0)
-    if rules.round_to != 1:
-        counted = (counted + rules.round_to // 2) // rules.round_to * rules.round_to
+    counted = rounded(points + weis + (STOECK if stoeck else 0), rules.round_to)
     if not match:
         return counted * multiplier
     if rules.match_bonus_multiplied:
         return (counted + rules.match_bonus) * multiplier
     return counted * multiplier + rules.match_bonus
+
+
+def rounded(counted: int, round_to: int) -> int:
+    """Half up to the club's rounding (1: as it is); the board shows this step too."""
+    return (counted + round_to // 2) // round_to * round_to
 
 
 NO_WEIS = gettext_noop("This game counts no Weis and no Stöck: its settings leave them out.")

@@ -2,7 +2,8 @@
 
 The club plays a short board of two rows, Rosen x1 and its own Slalom x7, so each team announces twice;
 match bonus and counter-match bonus 100. Team A is Anna & Cla (seats 1 and 3), team B Beat & Dora.
-Every expected number is computed by hand in the comments.
+Every expected number is computed by hand in the comments. A second game counts Weis and Stöck and rounds
+to tens (house rules), and takes them in taps.
 """
 
 from __future__ import annotations
@@ -10,9 +11,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.contrib.auth.models import User
 from playwright.sync_api import Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from scorekeeper.games import services
 from scorekeeper.games.models import Club, Game, Player
 from tests.browser.steps import screenshot, sign_in
 
@@ -130,7 +133,7 @@ def test_play_a_coiffeur_game_to_the_winner(
     expect(page.locator("#preview")).to_contain_text("A +1799")
     save(page, 3)
     expect_totals(page, 1882, 420)
-    expect_cells(page, "Slalom", "1799 match", f"420 60 {X} 7")
+    expect_cells(page, "Slalom", f"1799 match 157 + 100 = 257 {X} 7", f"420 60 {X} 7")
     expect(page.locator('[data-open-count="A"]')).to_have_text("done")
     expect(page.locator('[data-open-count="B"]')).to_have_text("1 row")
     screenshot(page, "coiffeur-mid-game-390")
@@ -174,3 +177,65 @@ def test_play_a_coiffeur_game_to_the_winner(
     expect(page.locator("#dealform")).to_have_count(0)
     game.refresh_from_db()
     assert (game.finished, game.winner, game.totals) == (True, "A", {"A": 1992, "B": 420})
+
+
+def weis_button(page: Page, label: str) -> Locator:
+    """One of the Weis buttons: "Weis 50" to a screen reader, "50" on the screen; or "none", "other"."""
+    return page.locator("#dealform .weis-pick label.choice").filter(
+        has=page.get_by_role("radio", name=label, exact=True)
+    )
+
+
+def test_weis_and_stoeck_are_entered_by_taps(
+    live_server: LiveServer, page: Page, club: Club, players: list[Player]
+) -> None:
+    owner = User.objects.get(username="owner")
+    settings = {"weis": True, "round_to": 10}
+    game = services.create_game(club=club, variant="coiffeur", players=players, settings=settings, by=owner)
+    sign_in(page, live_server.url, "scorer")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    other = page.locator("#dealform input[name=weis_other]")
+
+    # Deal 1: team A, Eicheln x4, 83 card points, Weis 50 and Stöck, each one tap.
+    # 83 + 50 + 20 = 153, rounded 150, x4 = 600.
+    expect(weis_button(page, "none").locator("input")).to_be_checked()
+    expect(other).to_be_hidden()
+    tap(page, "Row", f"Eicheln {X}4")
+    points_field(page).fill("83")
+    weis_button(page, "Weis 50").click()
+    expect(weis_button(page, "Weis 50").locator("input")).to_be_checked()
+    page.get_by_label("Stöck (King and Queen of trump)").check()
+    preview_sum = r"\s+".join(map(re.escape, f"83 + 50 Weis + 20 Stöck = 153 \u2192 150 {X} 4".split()))
+    expect(page.locator("#preview")).to_contain_text(re.compile(preview_sum))
+    expect(page.locator("#preview")).to_contain_text("A +600")
+    screenshot(page, "coiffeur-weis-form-390")
+    save(page, 1)
+    expect_totals(page, 600, 0)
+    expect_cells(page, "clubs", f"600 83 + 50 Weis + 20 Stöck = 153 \u2192 150 {X} 4", "open")
+
+    # The form is empty again for deal 2: no Weis, no Stöck.
+    expect(weis_button(page, "none").locator("input")).to_be_checked()
+    expect(page.get_by_label("Stöck (King and Queen of trump)")).not_to_be_checked()
+
+    # Deal 2: team B (offered), Schilten x3, 61 and a Weis of 70: "other" opens the number field and
+    # the keyboard goes there. 61 + 70 = 131, rounded 130, x3 = 390.
+    expect(button(page, "Announced by", TEAM_B).locator("input")).to_be_checked()
+    tap(page, "Row", f"Schilten {X}3")
+    points_field(page).fill("61")
+    weis_button(page, "other").click()
+    expect(other).to_be_visible()
+    expect(other).to_be_focused()
+    page.keyboard.type("70")
+    expect(page.locator("#preview")).to_contain_text("B +390")
+    save(page, 2)
+    expect_totals(page, 600, 390)
+    expect_cells(page, "spades", "open", f"390 61 + 70 Weis = 131 \u2192 130 {X} 3")
+    expect(other).to_be_hidden()
+    screenshot(page, "coiffeur-weis-board-390")
+
+    game.refresh_from_db()
+    assert [deal.entry for deal in game.deals.order_by("number")] == [
+        {"team": "A", "row": "clubs", "points": 83, "weis": {"A": 50}, "stoeck": "A"},
+        {"team": "B", "row": "spades", "points": 61, "weis": {"B": 70}},
+    ]
+    assert game.totals == {"A": 600, "B": 390}

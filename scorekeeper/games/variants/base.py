@@ -31,13 +31,16 @@ class DealForm(forms.Form):
         seats: Sequence[str],
         suit_names: str = "german",
         state: Mapping[str, Any] | None = None,
+        settings: Mapping[str, Any] | None = None,
         **kwargs: Any,
     ) -> None:
-        """`state` is the engine's GameResult.state: what the next deal needs (who is in, open rows)."""
+        """`state` is the engine's GameResult.state: what the next deal needs (who is in, open rows);
+        `settings` the game's, as stored: a house rule may add inputs (Coiffeur's Weis)."""
         super().__init__(*args, **kwargs)
         self.seats = list(seats)
         self.suit_names = suit_names
         self.state = state or {}
+        self.settings = settings or {}
         self.conflict = []
         if not self.is_bound:
             self.initial.setdefault("client_token", uuid.uuid4())

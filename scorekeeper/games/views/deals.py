@@ -50,7 +50,15 @@ def deal_form(board: Board, data: Any = None, *, number: int | None = None, **kw
     """`number` given: the form for correcting that deal, as it was then; otherwise the next deal's."""
     form_class = _form_class(board)
     state = state_before(board, number)
-    return form_class(data, seats=board.seats, suit_names=board.game.club.suit_names, state=state, **kwargs)
+    game = board.game
+    return form_class(
+        data,
+        seats=board.seats,
+        suit_names=game.club.suit_names,
+        state=state,
+        settings=game.settings,
+        **kwargs,
+    )
 
 
 def _posted_token(request: HttpRequest) -> uuid.UUID | None:

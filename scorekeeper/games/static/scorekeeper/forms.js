@@ -33,3 +33,10 @@ document.addEventListener("click", (event) => {
     button.textContent = button.dataset.copied;
   }, () => {});
 });
+
+// "Other" among the Weis buttons (_weis.html) opens its number field: the keyboard goes there at once.
+document.addEventListener("change", (event) => {
+  const other = event.target.closest(".weis-pick input[name=weis][value=other]");
+  const field = other && other.checked && other.closest(".weis-pick").querySelector(".weis-other input");
+  if (field) field.focus();
+});

@@ -1,4 +1,5 @@
-"""The Coiffeur deal form: the announcing team, its row, and its card points (or a match, a counter-match).
+"""The Coiffeur deal form: the announcing team, its row, and its card points (or a match, a counter-match);
+where the club counts them (house rule `weis`), the team's Weis and Stöck.
 
 Team and row are plain text fields shown as buttons, so a team or row the board does not know gets the
 engine's own message, not a generic "invalid choice".
@@ -16,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper import rules
 from scorekeeper.games.suits import mode_name
 from scorekeeper.games.variants.base import DealForm
+from scorekeeper.games.variants.weis import WeisFields, initial_weis
 
 TEAMS = tuple(rules.teams("coiffeur"))
 
@@ -33,7 +35,7 @@ def row_label(suit_names: str, name: str, multiplier: int) -> str:
     return f"{mode.symbol} {mode.name} \u00d7{multiplier}".strip()
 
 
-class CoiffeurDealForm(DealForm):
+class CoiffeurDealForm(WeisFields, DealForm):
     team = forms.CharField(required=False, widget=forms.RadioSelect, label=_("Announced by"))
     row = forms.CharField(
         required=False, widget=forms.RadioSelect, label=pgettext_lazy("coiffeur: a row of the board", "Row")
@@ -45,6 +47,7 @@ class CoiffeurDealForm(DealForm):
     )
     match = forms.BooleanField(required=False, label=_("Match (all 9 tricks)"))
     counter_match = forms.BooleanField(required=False, label=_("Counter-match (the others took all 9)"))
+    stoeck = forms.BooleanField(required=False, label=_("Stöck"))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -81,25 +84,45 @@ class CoiffeurDealForm(DealForm):
         """Teams with no row left: the form says so instead of showing no buttons at all."""
         return [team for team, rows in self.open_rows().items() if not rows]
 
+    def shows_weis(self) -> bool:
+        """Under the house rule `weis`; in any other game only while Weis or Stöck was posted, so the
+        engine's refusal stands beside what it refuses and can be cleared."""
+        if self.settings.get("weis") is True:
+            return True
+        names = ("weis", "weis_other", "stoeck")
+        if not self.is_bound:
+            return any(self.initial.get(name) for name in names)
+        return any(self.data.get(name) or self.errors.get(name) for name in names)
+
     @classmethod
     def initial_from_entry(cls, entry: dict[str, Any]) -> dict[str, Any]:
+        team = entry.get("team", "")
         return {
-            "team": entry.get("team", ""),
-            "row_team": entry.get("team", ""),
+            "team": team,
+            "row_team": team,
             "row": entry.get("row", ""),
             "points": entry.get("points"),
             "match": bool(entry.get("match")),
             "counter_match": bool(entry.get("counter_match")),
+            **initial_weis((entry.get("weis") or {}).get(team)),
+            "stoeck": bool(entry.get("stoeck")),
         }
 
     def entry(self) -> dict[str, Any]:
+        """Weis and Stöck are the announcing team's: the only team whose row the deal fills."""
         data = self.cleaned_data
+        team = data.get("team")
         entry: dict[str, Any] = {key: data[key] for key in ("team", "row") if data.get(key)}
         if data.get("points") is not None:
             entry["points"] = data["points"]
         for flag in ("match", "counter_match"):
             if data.get(flag):
                 entry[flag] = True
+        weis = self.weis_amount()
+        if weis and team:
+            entry["weis"] = {team: weis}
+        if data.get("stoeck") and team:
+            entry["stoeck"] = team
         return entry
 
 
