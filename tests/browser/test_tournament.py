@@ -317,7 +317,9 @@ def test_einzelschieber_with_16_players_over_4_passes(
             assert not [code for code in codes.values() if any(code in card for card in cards)]
             links = [f"or open {link}" for link in tables.values()]
             expect(director.locator(".pr-link")).to_have_text(links)
-            expect(director.locator(".pr-control b")).to_have_text(["314"] * TABLES)  # 2 deals x 157
+            # A match scores 257 in the preset, so a pass has no total of 157 a deal to print.
+            expect(director.locator(".pr-card")).to_have_count(TABLES)
+            expect(director.locator(".pr-control")).to_have_count(0)
         # The draw repeats no partnership: in the database's history ...
         assert count_repeats(services.past_draws(tournament)).partners == 0
         teams = play_pass(phones, tables, codes, number)
