@@ -69,7 +69,6 @@ COUNT_ORDERS: Mapping[str, tuple[str, str, str]] = {
 """The finishing deal counts towards the target in this order (Stöck, Wys, Stich by default); so does
 the deal in which a team reaches the Berg."""
 
-MARK_KINDS = ("win", "berg", "match", "counter_match", "schneider")
 MAX_MARKS = 100
 """Clubs give 1 or 2 marks (Striche) a kind. A game's marks stay far inside a 32-bit column: a mark comes
 with a match (at least 157 points, so at most MAX_TARGET / 157 of them) or once a game (win, Berg,
@@ -252,6 +251,8 @@ MARK_WORDS: dict[str, str] = {
     "counter_match": gettext_noop("The marks for a counter-match"),
     "schneider": gettext_noop("The marks for a Schneider"),
 }
+MARK_KINDS = tuple(MARK_WORDS)
+"""The keys the `marks` setting may name."""
 
 
 def read_marks(merged: Mapping[str, Any], target: int) -> Marks | None:
