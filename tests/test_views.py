@@ -18,6 +18,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils.html import escape
 
+from scorekeeper import rules
 from scorekeeper.games import services
 from scorekeeper.games.jasstafel import Tafel, strokes, tafel
 from scorekeeper.games.models import Club, Deal, DealChange, DealScore, Game, Membership, Player, Role
@@ -219,6 +220,7 @@ def test_new_game_seats_players_in_order_and_stores_the_settings(
     ]
     assert [seat.player.club_id for seat in game.seats.all()] == [club.pk] * 4
     assert game.variant == "schieber"
+    # The settings this post leaves out (count_order, marks, ...) are not stored: their defaults apply.
     assert game.settings == {
         "match_bonus": 100,
         "multipliers": {"hearts": 1, "diamonds": 2, "spades": 2, "clubs": 1, "obenabe": 3, "undenufe": 4},
@@ -238,6 +240,33 @@ def test_new_game_unchecked_multiply_weis_is_stored_as_false(
     del data["multiply_weis"]
     assert client_as("scorer").post("/clubs/zuerich/games/new/", data).status_code == 302
     assert Game.objects.get().settings["multiply_weis"] is False
+
+
+STRICHE_GAME = [
+    {"trump": "hearts", "match": "A", "announced_by": "A"},
+    {"trump": "clubs", "match": "B", "announced_by": "A"},
+    {"trump": "spades", "points": {"A": 100}, "weis": {"A": 50}, "stoeck": "B"},
+]
+
+
+@pytest.mark.parametrize("preset", list(rules.get_variant("schieber").presets))
+def test_a_schieber_preset_posted_as_the_page_shows_it_scores_as_the_preset(
+    preset: str, players: list[Player], client_as: Callable[[str | None], Client]
+) -> None:
+    """Every setting's input as the page renders it (the new ones too: JSON boxes, blank "null" boxes,
+    a map of marks) comes back as the preset's value: the game scores and marks as the preset does."""
+    client = client_as("scorer")
+    url = "/clubs/zuerich/games/new/"
+    page = html(client.get(f"{url}?variant=schieber&preset={preset}"))
+    form = next(f for f in forms_on(page) if "variant" in f.fields)
+    seats = {"seat_1": "Anna", "seat_2": "Beat", "seat_3": "Cla", "seat_4": "Dora"}
+    assert client.post(url, form.data(**seats)).status_code == 302
+    stored = Game.objects.get().settings
+    preset_settings = dict(rules.get_variant("schieber").presets[preset])
+    expected = rules.score_game("schieber", ["Anna", "Beat", "Cla", "Dora"], preset_settings, STRICHE_GAME)
+    scored = rules.score_game("schieber", ["Anna", "Beat", "Cla", "Dora"], stored, STRICHE_GAME)
+    assert (scored.totals, scored.marks) == (expected.totals, expected.marks)
+    assert {key: stored.get(key, value) for key, value in preset_settings.items()} == preset_settings
 
 
 def test_new_game_refuses_a_name_at_two_seats(

@@ -31,7 +31,9 @@ class FormatRules:
         return rules.get_variant(self.variant).lowest_wins
 
 
-_FLAT = {"multipliers": "flat", "match_bonus": 0, "target": NEVER}
+_FLAT = {"multipliers": "flat", "match_bonus": 100, "target": NEVER}
+"""The Schieber events' preset: every trump x1 and a match 257, as Swiss tournaments count it (the
+engine's "tournament" preset). An event keeps the settings stored when it was created."""
 
 FORMATS: dict[str, FormatRules] = {
     Format.EINZELSCHIEBER: FormatRules("schieber", 4, False, True, dict(_FLAT)),

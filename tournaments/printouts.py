@@ -172,7 +172,7 @@ def qr_svg(url: str) -> SafeString:
 
 def control_total(tournament: Tournament) -> int | None:
     """The pass's control total, 157 per deal, when it holds: Schieber with flat multipliers and no
-    match bonus (the tournament preset). Weis and Stöck come on top."""
+    match bonus (an event set so; the preset counts a match 257). Weis and Stöck come on top."""
     rules = format_rules(tournament.format)
     settings = tournament.settings
     control_points = get_variant(rules.variant).control_points

@@ -1,7 +1,7 @@
 """Made-up but valid Schieber deals and player names, for the demo and the generator.
 
-No Weis and no Stöck, and a match scores 157 (the tournament preset has no match bonus): every deal then
-adds up to exactly 157, so a generated event's totals can be checked against the number of deals.
+No Weis and no Stöck: every deal adds up to exactly 157, and a match 100 more (the tournament preset
+counts a match 257), so a generated event's totals can be checked against its deals and matches.
 """
 
 from __future__ import annotations

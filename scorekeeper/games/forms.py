@@ -300,15 +300,33 @@ class SettingsForm(forms.Form):
         return name if name in self.fields else None
 
     def settings(self) -> dict[str, Any]:
-        """cleaned_data folded back into the variant's settings shape."""
+        """cleaned_data folded back into the variant's settings shape.
+
+        An input the post left out entirely (a page or a script older than the setting) keeps what the
+        form showed, its preset's value; a setting none of whose inputs came is left out where that value
+        is the variant's default, so the engine's default applies as it does to older games."""
         settings: dict[str, Any] = {}
+        posted: set[str] = set()
         for name, value in self.cleaned_data.items():
             key, _, item = name.partition(".")
+            if self._omitted(name):
+                value = self.get_initial_for_field(self.fields[name], name)
+            else:
+                posted.add(key)
             if item:
                 settings.setdefault(key, {})[item] = value
             else:
                 settings[key] = value
-        return settings
+        defaults = self.rules.defaults
+        return {key: value for key, value in settings.items() if key in posted or value != defaults.get(key)}
+
+    def _omitted(self, name: str) -> bool:
+        """Not in the post at all. An unticked checkbox posts nothing too, so a box counts as left out
+        only where the form showed it unticked: its value is false either way."""
+        field = self.fields[name]
+        if isinstance(field, forms.BooleanField):
+            return self.add_prefix(name) not in self.data and not self.get_initial_for_field(field, name)
+        return field.widget.value_omitted_from_data(self.data, self.files, self.add_prefix(name))
 
     def groups(self) -> list[tuple[str, list[forms.BoundField]]]:
         """Fields grouped by setting, so a map (multipliers) is shown as one row of inputs."""

@@ -88,6 +88,9 @@ PRESET_NAMES: Mapping[str, str] = {
     "standard": gettext_noop("Standard"),
     "flat": gettext_noop("Flat"),
     "tournament": gettext_noop("Tournament"),
+    "swiss_rulebook": gettext_noop("Swiss rulebook"),
+    "jasstafel": gettext_noop("Jasstafel"),
+    "striche": gettext_noop("Striche (marks)"),
     "no match bonus": gettext_noop("No match bonus"),
     "seed (3 each)": gettext_noop("Seed (3 each)"),
     "zero-sum (1 each)": gettext_noop("Zero-sum (1 each)"),
@@ -154,10 +157,12 @@ class GameResult:
     winner: str | None
     ranking: tuple[Placing, ...]
     state: Mapping[str, Any] = field(default_factory=dict)
+    marks: Mapping[str, int] | None = None
+    """Each side's marks (Striche) where the game counts them (Schieber's `marks` setting); else None."""
 
     def to_json(self) -> dict[str, Any]:
-        """Exactly the output shape of rules.md, "The scoring interface"."""
-        return {
+        """Exactly the output shape of rules.md, "The scoring interface"; "marks" only where counted."""
+        shown = {
             "variant": self.variant,
             "sides": list(self.sides),
             "deals": [{"number": d.number, "scores": dict(d.scores)} for d in self.deals],
@@ -166,6 +171,9 @@ class GameResult:
             "winner": self.winner,
             "ranking": [{"side": p.side, "rank": p.rank, "total": p.total} for p in self.ranking],
         }
+        if self.marks is not None:
+            shown["marks"] = dict(self.marks)
+        return shown
 
 
 TWO_TEAMS: Mapping[str, tuple[int, ...]] = {"A": (0, 2), "B": (1, 3)}

@@ -56,6 +56,28 @@ def test_a_finished_game_ranks_the_winner_first() -> None:
     )
 
 
+def test_a_game_with_marks_prints_them_after_the_ranking() -> None:
+    # Flat, to 300, a win worth 2 marks and a match 1: deal 1 hearts, a match of B announced by B: B 257.
+    # Deal 2 hearts: A 100, B 57 (314): B wins, and A's 100 is below 150: Schneider. B 1 + 2 + 2 = 5.
+    marks = {"win": 2, "match": 1, "schneider": 2}
+    deals = [
+        {"trump": "hearts", "match": "B", "announced_by": "B"},
+        {"trump": "hearts", "points": {"A": 100}},
+    ]
+    status, printed = run(game(settings={"multipliers": "flat", "target": 300, "marks": marks}, deals=deals))
+    assert status == 0
+    assert list(printed) == [*RULES_MD_OUTPUT, "marks"]
+    assert (printed["totals"], printed["winner"], printed["marks"]) == (
+        {"A": 100, "B": 314},
+        "B",
+        {"A": 0, "B": 5},
+    )
+
+
+def test_without_marks_the_output_has_no_marks_key() -> None:
+    assert list(run(game(deals=[SPADES_DEAL]))[1]) == list(RULES_MD_OUTPUT)
+
+
 def error(deal: int | None, field: str, message: str) -> tuple[int, dict[str, Any]]:
     return 2, {"error": {"deal": deal, "field": field, "message": message}}
 
@@ -94,6 +116,23 @@ def error(deal: int | None, field: str, message: str) -> tuple[int, dict[str, An
             id="bad JSON",
         ),
         pytest.param("[]", error(None, "game", "The game must be a JSON object."), id="not an object"),
+        pytest.param(
+            game(settings={"marks": {"sieg": 2}}, deals=[]),
+            error(
+                None,
+                "marks",
+                "Marks: 'sieg' is not a mark; the marks are win, berg, match, counter_match and schneider.",
+            ),
+            id="unknown mark",
+        ),
+        pytest.param(
+            game(
+                settings={"marks": {"berg": 1}},
+                deals=[{"trump": "hearts", "points": {"A": 80}, "berg_first": "A"}],
+            ),
+            error(1, "berg_first", "Team A did not reach the Berg in this deal."),
+            id="berg_first before the Berg",
+        ),
     ],
 )
 def test_errors(text: str, expected: tuple[int, dict[str, Any]]) -> None:

@@ -17,7 +17,14 @@ from scorekeeper.rules import GameResult, InvalidDeal, score_game
 from scorekeeper.rules.base import MODES
 from scorekeeper.rules.coiffeur import MAX_ROW_SCORE, MAX_ROWS
 from scorekeeper.rules.differenzler import MAX_DEALS_TO_END_AT, MAX_END_AT
-from scorekeeper.rules.schieber import MAX_DEAL_SCORE, MAX_MATCH_BONUS, MAX_MULTIPLIER, MAX_TARGET
+from scorekeeper.rules.schieber import (
+    MARK_KINDS,
+    MAX_DEAL_SCORE,
+    MAX_MARKS,
+    MAX_MATCH_BONUS,
+    MAX_MULTIPLIER,
+    MAX_TARGET,
+)
 
 INT32_MAX = 2**31 - 1
 HUGE = [2**31, 10**20]
@@ -62,6 +69,31 @@ def fits_a_column(result: GameResult) -> bool:
             )
             for mode in MODES
         ),
+        (
+            {"counter_match_bonus": "HUGE"},
+            "counter_match_bonus",
+            None,
+            "The counter-match bonus must be a whole number from 0 to 1000.",
+        ),
+        (
+            {"extra_modes": {"slalom": "HUGE"}},
+            "extra_modes",
+            "slalom",
+            "The multiplier of slalom must be a whole number from 1 to 100.",
+        ),
+        (
+            {"marks": {"counter_match": "HUGE"}},
+            "marks",
+            "counter_match",
+            "The marks for a counter-match must be a whole number from 0 to 100.",
+        ),
+        ({"berg_at": "HUGE"}, "berg_at", None, "The Berg must be a whole number from 1 to 1000000000."),
+        (
+            {"schneider_below": "HUGE"},
+            "schneider_below",
+            None,
+            "The Schneider line must be a whole number from 1 to 1000000000.",
+        ),
     ],
 )
 def test_schieber_refuses_a_setting_past_its_maximum(
@@ -82,6 +114,25 @@ def test_schieber_takes_its_maxima() -> None:
     }
     result = score_game("schieber", P4, settings, [{"trump": "hearts", "points": {"A": 100}}])
     assert result.totals == {"A": 100 * 100, "B": 57 * 100}
+
+
+def test_a_counter_match_at_the_maxima_is_the_most_a_deal_scores() -> None:
+    """The counter-match bonus has the match bonus's maximum, and an extra mode the multipliers', so the
+    largest deal stays MAX_DEAL_SCORE: (157 + 1000 + 600 + 20) x 100 = 177,700; an extra mode has no Stöck,
+    (157 + 1000 + 600) x 100 = 175,700."""
+    settings = {
+        "counter_match_bonus": MAX_MATCH_BONUS,
+        "target": MAX_TARGET,
+        "multipliers": dict.fromkeys(MODES, MAX_MULTIPLIER),
+        "extra_modes": {"slalom": MAX_MULTIPLIER},
+        "marks": dict.fromkeys(MARK_KINDS, MAX_MARKS),
+    }
+    counter = {"trump": "hearts", "match": "B", "announced_by": "A", "weis": {"B": 600}, "stoeck": "B"}
+    slalom = {"trump": "slalom", "match": "A", "announced_by": "B", "weis": {"A": 600}}
+    result = score_game("schieber", P4, settings, [counter, slalom])
+    assert [deal.scores for deal in result.deals] == [{"A": 0, "B": MAX_DEAL_SCORE}, {"A": 175_700, "B": 0}]
+    assert MAX_DEAL_SCORE == 177_700
+    assert result.marks == {"A": 100, "B": 100}  # a counter-match each: 100 marks
 
 
 def test_a_negative_or_zero_setting_keeps_its_words() -> None:

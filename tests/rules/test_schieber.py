@@ -44,13 +44,31 @@ def test_registered_variant_and_its_defaults() -> None:
         "multipliers": STANDARD,
         "multiply_weis": True,
         "target": 2500,
+        "count_order": "stoeck_weis_stich",
+        "counter_match_bonus": None,
+        "extra_modes": {},
+        "weis_card_twice": False,
+        "marks": None,
+        "berg_at": None,
+        "schneider_below": None,
     }
+
+
+STRICHE = {"win": 2, "berg": 1, "match": 1, "counter_match": 2, "schneider": 2}
 
 
 def test_presets() -> None:
     assert VARIANT.presets["standard"] == VARIANT.defaults
     assert VARIANT.presets["flat"] == {**VARIANT.defaults, "multipliers": FLAT}
-    assert VARIANT.presets["tournament"] == {**VARIANT.defaults, "multipliers": FLAT, "match_bonus": 0}
+    assert VARIANT.presets["tournament"] == {**VARIANT.defaults, "multipliers": FLAT, "match_bonus": 100}
+    assert VARIANT.presets["swiss_rulebook"] == VARIANT.defaults
+    assert VARIANT.presets["jasstafel"] == {
+        **VARIANT.defaults,
+        "multipliers": FLAT,
+        "target": 1000,
+        "marks": STRICHE,
+    }
+    assert VARIANT.presets["striche"] == {**VARIANT.defaults, "marks": STRICHE}
 
 
 MATCH_A_STOECK_B = {"trump": "spades", "match": "A", "stoeck": "B"}
@@ -61,7 +79,10 @@ MATCH_A_STOECK_B = {"trump": "spades", "match": "A", "stoeck": "B"}
     [
         ("standard", {"A": 514, "B": 40}),  # spades x2: match (157+100)*2=514; Stöck 20*2=40
         ("flat", {"A": 257, "B": 20}),  # x1: 157+100=257; Stöck 20
-        ("tournament", {"A": 157, "B": 20}),  # x1, match bonus 0: 157; Stöck 20
+        ("tournament", {"A": 257, "B": 20}),  # x1, a match 257 as in Swiss tournaments; Stöck 20
+        ("swiss_rulebook", {"A": 514, "B": 40}),  # the standard game: spades x2
+        ("jasstafel", {"A": 257, "B": 20}),  # x1
+        ("striche", {"A": 514, "B": 40}),  # spades x2; the marks do not change the points
     ],
 )
 def test_each_preset_scores_a_deal(preset: str, expected: dict[str, int]) -> None:

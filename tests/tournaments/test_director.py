@@ -84,8 +84,8 @@ def form_data(*forms_: forms.Form) -> dict[str, str]:
             if isinstance(field.field, forms.BooleanField):
                 if value:
                     data[field.html_name] = "on"
-            elif value is not None:
-                data[field.html_name] = str(field.field.prepare_value(value))
+            elif value is not None:  # value() is prepared already: a JSON box's text, a number
+                data[field.html_name] = str(value)
     return data
 
 

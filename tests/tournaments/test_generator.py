@@ -46,6 +46,14 @@ def seatings(tournament: Tournament) -> list[list[tuple[int, ...]]]:
     ]
 
 
+def matches(game_id: int) -> int:
+    return sum(
+        1
+        for entry in Deal.objects.filter(game_id=game_id).values_list("entry", flat=True)
+        if "match" in entry
+    )
+
+
 def results(tournament: Tournament) -> list[tuple[Any, ...]]:
     return [
         (line.number, line.name, line.standing.total, line.standing.passes) for line in standings(tournament)
@@ -59,7 +67,10 @@ def test_every_pass_is_drawn_played_and_confirmed(club: Club, format: str) -> No
     assert tournament.pass_set.count() == PASSES
     assert len(tables) == PASSES * PLAYERS // 4
     assert all(table.locked and table.game.finished for table in tables)
-    assert all(sum(table.game.totals.values()) == DEALS * 157 for table in tables)
+    # 157 a deal, and a match 100 more (the preset counts a match 257)
+    assert all(
+        sum(table.game.totals.values()) == DEALS * 157 + 100 * matches(table.game_id) for table in tables
+    )
     assert Deal.objects.filter(game__tournament_table__pass_played__tournament=tournament).count() == (
         len(tables) * DEALS
     )
@@ -72,9 +83,14 @@ def test_no_repeated_partners(club: Club) -> None:
 
 
 def test_totals_are_conserved(club: Club) -> None:
-    """Flat multipliers, no match bonus, no Weis: 157 per deal, and both partners score it."""
-    lines = standings(generate())
-    assert sum(line.standing.total for line in lines) == 2 * PASSES * (PLAYERS // 4) * DEALS * 157
+    """Flat multipliers, no Weis: 157 per deal and 100 more per match, and both partners score it."""
+    tournament = generate()
+    lines = standings(tournament)
+    played = Deal.objects.filter(game__tournament_table__pass_played__tournament=tournament)
+    assert played.count() == PASSES * (PLAYERS // 4) * DEALS
+    match_bonuses = 100 * sum(1 for entry in played.values_list("entry", flat=True) if "match" in entry)
+    assert match_bonuses == 300  # seed 7 deals three matches
+    assert sum(line.standing.total for line in lines) == 2 * (played.count() * 157 + match_bonuses)
 
 
 def test_a_seed_reproduces_the_event(club: Club) -> None:

@@ -1,10 +1,10 @@
 """Print-outs and CSV exports: director only; the standings CSV of a hand-built event equals the hand count.
 
 The hand-built event: 8 players, 1 pass, 2 tables of 2 deals, seated by a fixed draw (seats 1 & 3 are
-team A), flat multipliers and no match bonus (the Einzelschieber preset):
+team A), flat multipliers and a match 257 (the Einzelschieber preset):
 
-    table 1  Anna, Beat, Cla, Dora     hearts A 100 / B 57;  obenabe A 67 / B 90   -> A 167, B 147
-    table 2  Emil, Fränzi, Gian, Heidi spades match A 157 / 0; clubs A 40 / B 117  -> A 197, B 117
+    table 1  Anna, Beat, Cla, Dora     hearts A 100 / B 57;  obenabe A 67 / B 90        -> A 167, B 147
+    table 2  Emil, Fränzi, Gian, Heidi spades match A 157 + 100 / 0; clubs A 40 / B 117 -> A 297, B 117
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ DEALS: dict[int, list[dict[str, Any]]] = {
 }
 STANDINGS_CSV = [
     ["Rank", "No.", "Name", "Total", "Pass 1", "Byes", "Matches", "Apples", "Dropped pass"],
-    ["1", "5", "Emil", "197", "197", "", "1", "0", ""],
-    ["1", "7", "Gian", "197", "197", "", "1", "0", ""],
+    ["1", "5", "Emil", "297", "297", "", "1", "0", ""],
+    ["1", "7", "Gian", "297", "297", "", "1", "0", ""],
     ["3", "1", "Anna", "167", "167", "", "0", "0", ""],
     ["3", "3", "Cla", "167", "167", "", "0", "0", ""],
     ["5", "2", "Beat", "147", "147", "", "0", "0", ""],
@@ -53,7 +53,7 @@ DEALS_CSV = [
     ["Pass", "Table", "Deal", *SEATS, *FACTS, "Score A", "Score B"],
     ["1", "1", "1", *TABLE_1, "hearts", "Rosen", "100", "57", "", *NO_WEIS, "", "100", "57"],
     ["1", "1", "2", *TABLE_1, "obenabe", "Obenabe", "67", "90", "", *NO_WEIS, "", "67", "90"],
-    ["1", "2", "1", *TABLE_2, "spades", "Schilten", "157", "0", "A", *NO_WEIS, "", "157", "0"],
+    ["1", "2", "1", *TABLE_2, "spades", "Schilten", "257", "0", "A", *NO_WEIS, "", "257", "0"],
     ["1", "2", "2", *TABLE_2, "clubs", "Eicheln", "40", "117", "", *NO_WEIS, "", "40", "117"],
 ]
 """One number a cell (issue 13, point 19), the trump as the engine's key beside the club's word for it."""
@@ -184,7 +184,7 @@ def test_table_cards_carry_the_qr_code_and_the_link_and_no_code(
     for code in event.entrants.values_list("code", flat=True):
         assert code not in text
     assert "one player of each team enters their personal code from their own slip" in page
-    assert "control total <b>314</b>" in page  # 2 deals x 157
+    assert "control total" not in page  # a match scores 257 in the preset: no pass total holds
     assert "<nav" in page and "no-print" in page  # the only navigation, hidden on paper
 
 
@@ -201,14 +201,25 @@ def test_seating_list_by_table_and_by_name_with_the_byes(club: Club, director_cl
     assert '<span class="pr-name">Ida</span><span class="pr-where">bye</span>' in wall
 
 
-def test_score_sheets_have_a_row_per_deal_and_the_control_total(
+def test_score_sheets_have_a_row_per_deal_and_the_control_of_each_deal(
     event: Tournament, director_client: Client
 ) -> None:
     page = director_client.get(url("print_sheets", event)).content.decode()
     assert page.count('class="pr-page pr-sheet"') == 2
     assert "<small>Anna &amp; Cla</small>" in page and "<small>Emil &amp; Gian</small>" in page
     assert page.count('<th class="pr-dealno">2</th>') == 2
-    assert "Team A + Team B = 2 \N{MULTIPLICATION SIGN} 157 = <b>314</b>" in page
+    # A match scores 257 in the preset, so the pass has no total of 157 a deal: each deal is checked.
+    assert "Team A + Team B" not in page
+    assert page.count("Control: in every deal the card points of both teams add up to 157.") == 2
+
+
+def test_without_a_match_bonus_cards_and_sheets_carry_the_control_total(
+    club: Club, director_client: Client
+) -> None:
+    tournament = build(club, settings={"match_bonus": 0})
+    assert "control total <b>314</b>" in director_client.get(url("print_cards", tournament)).content.decode()
+    sheets = director_client.get(url("print_sheets", tournament)).content.decode()
+    assert sheets.count("Team A + Team B = 2 \N{MULTIPLICATION SIGN} 157 = <b>314</b>") == 2  # 2 deals x 157
 
 
 def test_final_standings_print(event: Tournament, director_client: Client) -> None:
@@ -254,7 +265,7 @@ def test_each_pass_column_sums_to_twice_the_table_points(event: Tournament, dire
     table_points = sum(
         sum(game.totals.values()) for game in Game.objects.filter(tournament_table__isnull=False)
     )
-    assert table_points == 167 + 147 + 197 + 117
+    assert table_points == 167 + 147 + 297 + 117
     assert sum(int(line[column]) for line in lines) == 2 * table_points
 
 

@@ -1,9 +1,9 @@
 """`manage.py generate_tournament --players 2000 --passes 10 --seed 1`: a played event, for the benchmarks.
 
 Each pass is drawn by services.draw_next_pass, as the director's button draws it. The deals are made up
-from the seed (sample.schieber_deals: valid, 157 per deal) and scored per table by the rules engine like
-record_deal scores them; but they are written in bulk, with no audit rows: 60,000 record_deal calls, each
-rescoring its whole game, would take far longer than a benchmark should wait.
+from the seed (sample.schieber_deals: valid, 157 per deal and 100 more a match) and scored per table by
+the rules engine like record_deal scores them; but they are written in bulk, with no audit rows: 60,000
+record_deal calls, each rescoring its whole game, would take far longer than a benchmark should wait.
 """
 
 from __future__ import annotations
