@@ -91,7 +91,7 @@ def test_signup_creates_the_user_and_signs_them_in() -> None:
     assert user.check_password("Zuger-Kirsch-1984")
     assert client.session["_auth_user_id"] == str(user.pk)
     home = html(client.get("/"))
-    assert "<span>newbie</span>" in home
+    assert re.search(r'<a class="mine" href="/me/"[^>]*>\s*newbie<span class="sr-only">', home)
     assert "Welcome, newbie! Create your club or ask a club to add you." in home
 
 
