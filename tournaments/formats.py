@@ -5,7 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from scorekeeper import rules
+from scorekeeper.rules.base import CARD_POINTS
 
 from .models import Format
 
@@ -55,3 +58,16 @@ def format_rules(key: str) -> FormatRules:
 def side_of(format_: FormatRules, position: int, name: str) -> str:
     """The side a seat scores for: its team in a team variant, else the player."""
     return rules.side_of_seat(format_.variant, position, name)
+
+
+def match_words(key: str, settings: dict[str, Any] | None) -> str | None:
+    """What a match counts at this event's tables, for its page ("A match counts 257: 157 and a bonus of
+    100"); None where the format plays no Schieber. Players come from clubs that count it otherwise."""
+    format_ = FORMATS.get(key)
+    if format_ is None or format_.variant != "schieber":
+        return None
+    bonus = {**rules.get_variant("schieber").defaults, **format_.settings, **(settings or {})}["match_bonus"]
+    if not bonus:
+        return _("A match counts %(points)s: no bonus.") % {"points": CARD_POINTS}
+    message = _("A match counts %(points)s: %(cards)s and a bonus of %(bonus)s.")
+    return message % {"points": CARD_POINTS + bonus, "cards": CARD_POINTS, "bonus": bonus}

@@ -124,3 +124,20 @@ def test_the_page_takes_the_same_queries_for_10_players_as_for_300(
         counts.append(len(queries))
         assert len(listed(page)) == min(100, event.entrants.count())
     assert counts[0] == counts[1]
+
+
+def test_the_page_says_what_a_match_counts(club: Club) -> None:
+    """Players come from clubs that count a match 257 or 157: the event says which it plays (issue 14)."""
+    event = event_of(club, 8)
+    page = html(Client().get(f"/events/{event.slug}/"))
+    assert "<dt>Scoring</dt>\n<dd>A match counts 257: 157 and a bonus of 100.</dd>" in page
+    Tournament.objects.filter(pk=event.pk).update(settings={**event.settings, "match_bonus": 0})
+    page = html(Client().get(f"/events/{event.slug}/"))
+    assert "<dd>A match counts 157: no bonus.</dd>" in page
+
+
+def test_an_event_of_another_variant_says_nothing_of_matches(club: Club) -> None:
+    event = services.create_tournament(
+        club=club, name="Molotow-Abend", format="molotow", by=director(), visibility="public"
+    )
+    assert "<dt>Scoring</dt>" not in html(Client().get(f"/events/{event.slug}/"))

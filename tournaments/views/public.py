@@ -35,7 +35,7 @@ from scorekeeper.games.names import clean_name
 
 from .. import services
 from ..access import is_director, load_event
-from ..formats import format_rules
+from ..formats import format_rules, match_words
 from ..models import Pass, Scoring, Tournament
 from ..selectors import entrants as roster
 from ..selectors.public import (
@@ -111,6 +111,7 @@ def event(request: HttpRequest, slug: str) -> HttpResponse:
         "registration": _registration(tournament, players.paginator.count),
         "director": is_director(request.user, tournament),
         "here": "event",
+        "match_words": match_words(tournament.format, tournament.settings),
         **_podium(tournament),
     }
     return render(request, "tournaments/event.html", context)
