@@ -39,6 +39,7 @@ class Names:
     substitute: str = "Mia"
     tournament: str = "Herbstturnier"
     team_tournament: str = "Paarturnier"
+    dz_tournament: str = "Differenzler-Abend"
     pass_word: str = "Passe"
     forced_reason: str = "Table 2 went home"
     season: str = "Saison 2026"
@@ -54,6 +55,7 @@ class World:
     games: dict[str, Game]  # by variant
     tournament: Tournament  # Einzelschieber: pass 1 played (forced on), pass 2 under way
     team_tournament: Tournament  # team Schieber: fixed pairs, pass 1 drawn
+    dz_table: Table  # a Differenzler event's table: pass 1 drawn, no deal yet
     season: Season
     current: Table  # a table of the tournament's current pass, one deal entered
     finished: Table  # the last table of the current pass: every deal entered, not confirmed yet
@@ -189,6 +191,16 @@ def make_team_tournament(names: Names, club: Club, owner: User) -> Tournament:
     return tournament
 
 
+def make_differenzler_table(names: Names, club: Club, owner: User) -> Table:
+    """Four players at one table: where a table's phone says the predictions before a deal."""
+    tournament = services.create_tournament(
+        club=club, name=names.dz_tournament, format="differenzler", by=owner, passes=1, seed=3
+    )
+    for name in names.players[:4]:
+        services.check_in(entrant=services.register(tournament=tournament, name=name))
+    return services.draw_next_pass(tournament=tournament, by=owner).tables.get()
+
+
 def build_world(names: Names | None = None, *, public: bool = False) -> World:
     names = names or Names()
     users = {role: make_user(username) for role, username in names.users.items()}
@@ -205,6 +217,7 @@ def build_world(names: Names | None = None, *, public: bool = False) -> World:
     seat = current.seats.order_by("position").first()
     services.set_substitute(seat=seat, name=names.substitute, by=owner)
     team = make_team_tournament(names, club, owner)
+    dz_table = make_differenzler_table(names, club, owner)
     season = Season.objects.create(club=club, name=names.season, best_of=2, final=tournament)
     SeasonEvent.objects.bulk_create(SeasonEvent(season=season, tournament=t) for t in (tournament, team))
     invite, invite_token = games.create_invite(
@@ -219,6 +232,7 @@ def build_world(names: Names | None = None, *, public: bool = False) -> World:
         games=made,
         tournament=tournament,
         team_tournament=team,
+        dz_table=dz_table,
         season=season,
         current=current,
         finished=finished,
@@ -275,6 +289,7 @@ ROUTE_ARGS: dict[str, Callable[[World], dict[str, Any]]] = {
     "players:game_record_json": lambda w: {"pk": w.game.pk},
     "games:deal_add": lambda w: {"pk": w.game.pk},
     "games:deal_preview": lambda w: {"pk": w.game.pk},
+    "games:deal_predictions": lambda w: {"pk": w.games["differenzler"].pk},
     "games:deal_edit": lambda w: {"pk": w.game.pk, "number": 1},
     "games:deal_delete": lambda w: {"pk": w.game.pk, "number": 2},
     # tournaments: the director's
@@ -295,6 +310,7 @@ ROUTE_ARGS: dict[str, Callable[[World], dict[str, Any]]] = {
     "tournaments:table_live": lambda w: {"token": w.current.token},
     "tournaments:table_deal_add": lambda w: {"token": w.current.token},
     "tournaments:table_deal_preview": lambda w: {"token": w.current.token},
+    "tournaments:table_deal_predictions": lambda w: {"token": w.dz_table.token},
     "tournaments:table_deal_edit": lambda w: {"token": w.current.token, "number": 1},
     "tournaments:table_deal_delete": lambda w: {"token": w.current.token, "number": 1},
     "tournaments:table_confirm": lambda w: {"token": w.finished.token},

@@ -51,6 +51,7 @@ MARKUP = Names(
     substitute=f"{IMG} sub",
     tournament=f"{SCRIPT} Cup & 'Co'",
     team_tournament=f"{IMG} Paare",
+    dz_tournament=f"{QUOTES} {SCRIPT} Differenzler",
     pass_word="<b>P&'\"</b>",
     forced_reason=f"{SCRIPT} {QUOTES}",
     season=f"{IMG} Saison",
@@ -120,7 +121,15 @@ def page(who: str, method: str, path: str, response: Any) -> Page:
 def posts(world: World) -> list[tuple[str, dict[str, Any]]]:
     """Forms sent back with markup typed in: what a refusal shows again, or a saved name's message."""
     deal = {"number": 2, "client_token": str(uuid.uuid4()), "trump": SCRIPT, "team": IMG, "points": SCRIPT}
+    # a Differenzler game's predictions: refused with markup typed in, and kept (the next page shows them)
+    said = {"trump": "hearts", **{f"prediction_{seat}": str(seat * 10) for seat in (1, 2, 3, 4)}}
+    bad_said = {**said, "trump": IMG, "prediction_2": SCRIPT}
+    dz_game, dz_table = f"/games/{world.games['differenzler'].pk}/deals/predictions/", world.dz_table.token
     return [
+        (dz_game, {"number": 2, **bad_said}),
+        (dz_game, {"number": 2, **said}),
+        (f"/t/{dz_table}/deals/predictions/", {"number": 1, **bad_said}),
+        (f"/t/{dz_table}/deals/predictions/", {"number": 1, **said}),
         (f"/clubs/{world.club.slug}/manage/", {"add_member": "1", "username": SCRIPT, "role": "viewer"}),
         (f"/clubs/{world.club.slug}/players/", {"name": f"{IMG} new"}),
         (f"/clubs/{world.club.slug}/games/new/", {"variant": "schieber", "seat_1": SCRIPT, "seat_2": SCRIPT}),

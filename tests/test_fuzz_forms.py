@@ -50,6 +50,8 @@ def game_endpoints(variant: str) -> Iterator[Endpoint]:
     yield Endpoint(f"deal_add[{variant}]", deals, page=game)
     yield Endpoint(f"deal_preview[{variant}]", lambda w: f"{deals(w)}preview/", page=game, offered_at=deals)
     yield Endpoint(f"deal_edit[{variant}]", lambda w: f"{deals(w)}1/edit/")
+    if variant == "differenzler":  # the predictions, said before the deal: the deal form's first button
+        yield Endpoint("deal_predictions", lambda w: f"{deals(w)}predictions/", page=game, offered_at=deals)
 
 
 def club(suffix: str) -> Callable[[World], str]:
@@ -64,9 +66,15 @@ def table(suffix: str) -> Callable[[World], str]:
     return lambda w: f"/t/{w.current.token}/{suffix}"
 
 
+NO_ACTION: Callable[[World], str] = lambda w: ""  # noqa: E731 - a form that posts to its page's path
+
+
 ENDPOINTS = [
     *(endpoint for variant in variant_games(["a", "b", "c", "d"]) for endpoint in game_endpoints(variant)),
     Endpoint("game_new", club("games/new/")),
+    # Coiffeur's board editor: a line's row and multiplier each, in the new-game and the new-event form
+    Endpoint("game_new[coiffeur]", club("games/new/"), club("games/new/?variant=coiffeur"), NO_ACTION),
+    Endpoint("tournament_new[coiffeur]", club("events/new/"), club("events/new/?format=coiffeur"), NO_ACTION),
     Endpoint("club_new", lambda w: "/clubs/new/"),
     Endpoint("club_manage", club("manage/")),
     Endpoint(
@@ -106,6 +114,13 @@ ENDPOINTS = [
         who="anonymous",
     ),
     Endpoint("table_deal_edit", table("deals/1/edit/"), who="anonymous"),
+    Endpoint(
+        "table_deal_predictions",
+        lambda w: f"/t/{w.dz_table.token}/deals/predictions/",
+        page=lambda w: f"/t/{w.dz_table.token}/",
+        offered_at=lambda w: f"/t/{w.dz_table.token}/deals/",
+        who="anonymous",
+    ),
     Endpoint("table_confirm", lambda w: f"/t/{w.finished.token}/confirm/", who="anonymous", fields=("code",)),
 ]
 

@@ -52,6 +52,12 @@ PENALTIES = {
     "last_trick": "The penalty for the last trick",
     "fantan": "The penalty for a card left in Fan Tan",
 }
+NO_ROW = "Pick the row of line %s, or clear its multiplier."
+BOARD = {
+    **{f"rows-{n}-multiplier": whole(f"The multiplier of {mode}", 1, 100) for n, mode in enumerate(MODES)},
+    **{f"rows-{n}-multiplier": NO_ROW % (n + 1) for n in range(6, 11)},
+}
+"""Coiffeur's board editor: the default board's six lines, then five at "none" (a number with no row)."""
 SETTINGS: dict[str, dict[str, str]] = {
     "schieber": {
         "match_bonus": whole("The match bonus", 0, 1000),
@@ -62,6 +68,7 @@ SETTINGS: dict[str, dict[str, str]] = {
         "match_bonus": whole("The match bonus", 0, 1000),
         "counter_match_bonus": whole("The counter-match bonus", 0, 1000),
         "round_to": "Rounding must be 1 (card points as they are) or 10 (rounded to tens).",
+        **BOARD,
     },
     "differenzler": {
         "exact_bonus": whole("The bonus for an exact prediction", 0, 157),
@@ -106,8 +113,9 @@ FORMATS = {
 
 
 def setting_refusals(variant: str, prefix: str = "", leave_out: tuple[str, ...] = ()) -> Expected:
+    """A line of a board (rows-3-multiplier) is refused on the board's own field (rows)."""
     return {
-        prefix + name: (prefix + name, message)
+        prefix + name: (prefix + name.partition("-")[0], message)
         for name, message in SETTINGS[variant].items()
         if name not in leave_out
     }

@@ -94,6 +94,16 @@ def schieber_deal(number: int) -> Callable[[World, Client], dict[str, Any]]:
     }
 
 
+def predictions(number: int) -> Callable[[World, Client], dict[str, Any]]:
+    """What a Differenzler form's "Save predictions" posts: the trump and each seat's prediction."""
+    return lambda world, director: {
+        "number": number,
+        "client_token": str(uuid.uuid4()),
+        "trump": "hearts",
+        **{f"prediction_{seat}": str(said) for seat, said in enumerate((40, 0, 60, 50), start=1)},
+    }
+
+
 EDIT = {"number": 1, "version": 1, "trump": "clubs", "team": "A", "points": "90"}
 NEW_PASSWORD = "Zuger-Kirsch-1984"
 
@@ -178,11 +188,14 @@ ROWS = [
     Row("tournaments:tournament_confirm", NOBODY, "admin"),
     Row("tournaments:tournament_unblock", NOBODY, "admin"),
     Row("tournaments:tournament_substitute", NOBODY, "admin", lambda w, d: {"name": "Nina"}),
+    # a Differenzler game's predictions, said before the deal: its scorers'
+    Row("games:deal_predictions", NOBODY, "scorer", predictions(2)),
     # a table's link
     Row("tournaments:table", TOKEN, NOBODY),
     Row("tournaments:table_live", TOKEN, NOBODY),
     Row("tournaments:table_deal_add", NOBODY, TOKEN, schieber_deal(2)),
     Row("tournaments:table_deal_preview", NOBODY, TOKEN, schieber_deal(2)),
+    Row("tournaments:table_deal_predictions", NOBODY, TOKEN, predictions(1)),
     Row("tournaments:table_deal_edit", TOKEN, TOKEN, lambda w, d: EDIT),
     Row("tournaments:table_deal_delete", NOBODY, TOKEN),
     Row(
@@ -312,3 +325,20 @@ def test_the_table_link_opens_only_its_own_table(db: None) -> None:
     assert phone.post(f"/games/{game.pk}/deals/", schieber_deal(2)(world, phone)).status_code == 302
     assert game.deals.count() == before
     assert phone.get(f"/t/{world.current.token[:-1]}x/").status_code == 404
+
+
+def test_a_tables_phone_keeps_the_predictions_of_its_own_differenzler_table(db: None) -> None:
+    """Through the table's link (no account); a Schieber table says nothing before its deals."""
+    world = build_world()
+    phone = Client()
+    token = world.dz_table.token
+    assert phone.post(f"/t/{token}/deals/predictions/", predictions(1)(world, phone)).status_code == 302
+    game = world.dz_table.game
+    game.refresh_from_db()
+    seats = game.names_by_seat()
+    said = dict(zip(seats, (40, 0, 60, 50), strict=True))
+    assert game.pending_entry == {"number": 1, "entry": {"trump": "hearts", "predictions": said}}
+    page = phone.get(f"/t/{token}/").content.decode()
+    assert "The predictions are kept." in page and f'action="/t/{token}/deals/"' in page
+    schieber = world.current.token
+    assert phone.post(f"/t/{schieber}/deals/predictions/", predictions(2)(world, phone)).status_code == 404

@@ -8,7 +8,6 @@ match bonus 100, counter-match bonus 100.
 
 from __future__ import annotations
 
-import json
 import re
 import uuid
 from collections.abc import Callable
@@ -21,9 +20,10 @@ from django.utils.html import escape
 
 from scorekeeper.games import services
 from scorekeeper.games.models import Club, DealChange, Game, Player
+from tests.html_forms import forms_on
+from tournaments.models import Tournament
 
 from .conftest import play
-from .html_forms import forms_on
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 TWO_ROWS = {"rows": [["hearts", 1], ["spades", 3]]}
@@ -713,13 +713,28 @@ def new_game_post(**settings: Any) -> dict[str, Any]:
     }
 
 
+def board_post(lines: list[tuple[str, Any]], prefix: str = "rows") -> dict[str, str]:
+    """The board editor's lines as the page posts them: a row and its multiplier a line, in order; a line
+    ("", "") is one left at "none". The editor has 11 lines: the six modes and five further rows."""
+    lines = [*lines, *[("", "")] * (11 - len(lines))]
+    data = {}
+    for number, (row, multiplier) in enumerate(lines):
+        data[f"{prefix}-{number}-row"] = row
+        data[f"{prefix}-{number}-multiplier"] = str(multiplier)
+    return data
+
+
+def start(client: Client, lines: list[tuple[str, Any]], **settings: Any) -> Any:
+    data = new_game_post(**board_post(lines), **{"match_bonus": 100, "counter_match_bonus": 100, **settings})
+    return client.post("/clubs/zuerich/games/new/", data)
+
+
 def test_the_new_game_page_offers_coiffeurs_settings_and_presets(
     client_as: Callable[[str | None], Client], club: Club
 ) -> None:
     page = client_as("scorer").get("/clubs/zuerich/games/new/?variant=coiffeur").content.decode()
     assert '<option value="coiffeur" selected>' in page
     assert "Seat 1 · team A" in page and "Seat 2 · team B" in page
-    assert 'name="rows"' in page and escape(json.dumps([["hearts", 1], ["diamonds", 2]]))[:-2] in page
     assert '<option value="no match bonus">' in page
     preset = client_as("scorer").get(
         "/clubs/zuerich/games/new/?variant=coiffeur&preset=no+match+bonus", HTTP_HX_TARGET="settings", **HTMX
@@ -727,17 +742,45 @@ def test_the_new_game_page_offers_coiffeurs_settings_and_presets(
     assert re.search(r'name="match_bonus" value="0"', preset.content.decode())
 
 
-def test_a_new_game_starts_with_the_clubs_own_rows(
+def test_the_board_editor_shows_the_default_board_line_by_line_in_the_clubs_suits(
+    client_as: Callable[[str | None], Client], club: Club
+) -> None:
+    """No JSON to type: a line per row, its row picked from a list and its multiplier in a number box."""
+    page = client_as("scorer").get("/clubs/zuerich/games/new/?variant=coiffeur").content.decode()
+    assert 'name="rows"' not in page and "<legend>Rows</legend>" in page
+    picked = re.findall(r'<option value="(\w*)" selected>', page.split('id="settings"')[1])
+    assert picked == ["hearts", "diamonds", "spades", "clubs", "obenabe", "undenufe"]
+    multipliers = re.findall(r'name="rows-(\d+)-multiplier"[^>]*?value="(\d*)"', page, re.S)
+    assert multipliers == [(str(n), str(n + 1)) for n in range(6)] + [(str(n), "") for n in range(6, 11)]
+    offered = re.findall(r'<option value="(\w*)">([^<]*)</option>', page.split('name="rows-10-row"')[1])
+    assert offered[:12] == [
+        ("", "\u2013 none \u2013"),
+        ("hearts", "🌹 Rosen"),
+        ("diamonds", "🔔 Schellen"),
+        ("spades", "🛡 Schilten"),
+        ("clubs", "🌰 Eicheln"),
+        ("obenabe", "⬇ Obenabe"),
+        ("undenufe", "⬆ Undenufe"),
+        ("slalom", "Slalom"),
+        ("gusti", "Gusti"),
+        ("misere", "Misère"),
+        ("free", "Free trump"),
+        ("wish", "Wish"),
+    ]
+    assert 'src="/static/scorekeeper/board.js"' in page and 'type="module"' in page
+
+
+def test_a_new_game_stores_exactly_the_rows_picked_in_their_order(
     client_as: Callable[[str | None], Client], club: Club, players: list[Player]
 ) -> None:
-    rows = [["hearts", 1], ["Slalom", 7]]
-    data = new_game_post(
-        preset="no match bonus", rows=json.dumps(rows), match_bonus=0, counter_match_bonus=50
-    )
-    response = client_as("scorer").post("/clubs/zuerich/games/new/", data)
+    """Lines left at "none" drop out; the order is the lines' order; the further rows are named in words."""
+    lines = [("spades", 2), ("", ""), ("slalom", 7), ("hearts", "1"), ("", ""), ("misere", " 10 ")]
+    settings = {"preset": "no match bonus", "match_bonus": 0, "counter_match_bonus": 50}
+    response = start(client_as("scorer"), lines, **settings)
     assert response.status_code == 302
     game = Game.objects.get()
     assert game.variant == "coiffeur"
+    rows = [["spades", 2], ["slalom", 7], ["hearts", 1], ["misere", 10]]
     assert game.settings == {
         "rows": rows,
         "match_bonus": 0,
@@ -749,26 +792,59 @@ def test_a_new_game_starts_with_the_clubs_own_rows(
     }
     assert list(game.seats.values_list("name", flat=True)) == ["Anna", "Beat", "Cla", "Dora"]
     page = client_as("scorer").get(response.url).content.decode()
-    assert f"Slalom {X}7" in page  # the club's own row, as it is named
+    assert f"Slalom {X}7" in page and f"Misère {X}10" in page and f"Schilten {X}2" in page
 
 
 @pytest.mark.parametrize(
-    ("rows", "message"),
+    ("lines", "message"),
     [
-        ('[["hearts", 0]]', "The multiplier of hearts must be a whole number from 1 to 100."),
-        ('[["hearts", 1], ["hearts", 2]]', "The row hearts is on the board twice."),
-        ("[]", "Rows must be a list of [name, multiplier] pairs, at least one."),
-        ("", "Rows must be a list of [name, multiplier] pairs, at least one."),
-        ('[["hearts"]]', "Each row must be a pair: [name, multiplier]."),
-        ("[[hearts, 1]]", "Enter a valid JSON."),
+        ([("hearts", 1), ("spades", 0)], "The multiplier of spades must be a whole number from 1 to 100."),
+        ([("hearts", 2**31)], "The multiplier of hearts must be a whole number from 1 to 100."),
+        ([("slalom", "zwei")], "The multiplier of slalom must be a whole number from 1 to 100."),
+        ([("hearts", "1.5")], "The multiplier of hearts must be a whole number from 1 to 100."),
+        ([("hearts", "")], "The multiplier of hearts must be a whole number from 1 to 100."),
+        ([("hearts", 1), ("hearts", 2)], "The row hearts is on the board twice."),
+        ([], "Rows must be a list of [name, multiplier] pairs, at least one."),
+        ([("hearts", 1), ("", "3")], "Pick the row of line 2, or clear its multiplier."),
+        ([("Slalom", 7)], "Line 1: pick a row from the list."),
     ],
 )
-def test_a_bad_board_is_refused_with_the_engines_message(
-    client_as: Callable[[str | None], Client], club: Club, rows: str, message: str
+def test_a_bad_board_is_refused_beside_the_editor_and_nothing_is_saved(
+    client_as: Callable[[str | None], Client], club: Club, lines: list[tuple[str, Any]], message: str
 ) -> None:
-    data = new_game_post(rows=rows, match_bonus=100, counter_match_bonus=100)
-    response = client_as("scorer").post("/clubs/zuerich/games/new/", data)
+    response = start(client_as("scorer"), lines)
     assert response.status_code == 422
     assert response.context["settings_form"].errors == {"rows": [message]}
-    assert escape(message) in response.content.decode()
+    page = response.content.decode()
+    assert f'<ul class="errorlist" id="id_rows_error"><li>{escape(message)}</li></ul>' in page
+    assert 'name="rows-0-row" id="id_rows-0-row" aria-label="Row 1"' in page
+    assert page.count('aria-describedby="id_rows_error"') == 22  # every line's select and number
     assert Game.objects.count() == 0
+
+
+def test_a_refused_board_comes_back_as_typed(client_as: Callable[[str | None], Client], club: Club) -> None:
+    response = start(client_as("scorer"), [("gusti", 8), ("", ""), ("hearts", "zero")])
+    assert response.status_code == 422
+    page = response.content.decode()
+    picked = re.findall(r'<option value="(\w*)" selected>', page.split('id="settings"')[1])
+    assert picked == ["gusti", "hearts"]
+    assert re.findall(r'name="rows-\d+-multiplier"[^>]*?value="([^"]*)"', page, re.S)[:3] == ["8", "", "zero"]
+
+
+def test_an_event_takes_its_coiffeur_board_from_the_editor(
+    client_as: Callable[[str | None], Client], club: Club
+) -> None:
+    """The new-event form is the same editor, its inputs named with the event form's prefix."""
+    admin = client_as("admin")
+    url = "/clubs/zuerich/events/new/?format=coiffeur"
+    form = next(f for f in forms_on(admin.get(url).content.decode()) if "name" in f.names)
+    assert {"rules-rows-0-row", "rules-rows-10-multiplier"} <= set(form.names)
+    data = form.data(name="Coiffeur-Cup", **board_post([("gusti", 9), ("clubs", 4)], prefix="rules-rows"))
+    refused = admin.post(url, {**data, "rules-rows-1-multiplier": "0"})
+    assert refused.status_code == 422
+    assert refused.context["rules_form"].errors == {
+        "rows": ["The multiplier of clubs must be a whole number from 1 to 100."]
+    }
+    assert not Tournament.objects.exists()
+    assert admin.post(url, data).status_code == 302
+    assert Tournament.objects.get().settings["rows"] == [["gusti", 9], ["clubs", 4]]

@@ -20,6 +20,7 @@ from django.utils.html import escape
 
 from scorekeeper.games import services
 from scorekeeper.games.models import Club, DealChange, Game, Player
+from tests.html_forms import forms_on
 
 from .conftest import play
 
@@ -444,3 +445,200 @@ def test_two_players_are_too_few(client_as: Callable[[str | None], Client], club
     assert response.status_code == 422
     assert response.context["form"].errors == {"seat_3": ["This field is required."]}
     assert Game.objects.count() == 0
+
+
+# ---- the predictions before the deal ----------------------------------------------------------------------
+
+SAID = {"trump": "hearts", "predictions": HEARTS["predictions"]}
+
+
+def say(client: Client, game: Game, number: int, entry: dict[str, Any], **headers: str) -> Any:
+    """The first form's "Save predictions": the trump and the predictions, the card points still empty."""
+    return client.post(f"/games/{game.pk}/deals/predictions/", deal_post(number, entry), **headers)
+
+
+def shown_predictions(page: str) -> list[str]:
+    return [
+        re.search(rf'name="prediction_{seat}"[^>]*value="([^"]*)"', page, re.S).group(1)
+        for seat in (1, 2, 3, 4)
+    ]
+
+
+def kept(game: Game) -> dict[str, Any]:
+    game.refresh_from_db()
+    return game.pending_entry
+
+
+def test_a_new_deal_asks_for_the_predictions_first(
+    client_as: Callable[[str | None], Client], differenzler: Callable[..., Game]
+) -> None:
+    """The card points' row and the deal's button are in the page too, hidden: for a deal given to fix."""
+    game = differenzler()
+    page = client_as("scorer").get(f"/games/{game.pk}/").content.decode()
+    assert re.search(
+        r'<form id="dealform" data-shape="\w+" class="dealform card differenzler dz-asking"', page
+    )
+    assert "Before the deal: the trump and every player's prediction." in page
+    assert re.search(
+        rf'<button class="btn wide dz-save-predictions"\s+type="submit"\s+'
+        rf'formaction="/games/{game.pk}/deals/predictions/"\s+hx-post="/games/{game.pk}/deals/predictions/"',
+        page,
+    )
+    # the predictions' button comes first: the one the Enter key presses
+    assert page.index("Save predictions") < page.index("Save deal 1")
+    assert 'id="preview"' not in page and "<template data-next-form>" not in page
+
+
+def test_predictions_are_kept_for_a_reload_and_another_phone(
+    client_as: Callable[[str | None], Client], differenzler: Callable[..., Game]
+) -> None:
+    game = differenzler()
+    revision = game.revision
+    response = say(client_as("scorer"), game, 1, SAID, **HTMX)
+    assert response.status_code == 200
+    assert kept(game) == {"number": 1, "entry": SAID}
+    assert (game.revision, game.deals.count()) == (revision, 0)  # not a deal: the list did not change
+    # the answer is the form asking for the card points, the predictions in it
+    form = response.content.decode()
+    assert form.lstrip().startswith('<form id="dealform" data-shape=')
+    assert "dz-asking" not in form.split("<template")[0] and shown_predictions(form) == [
+        "40",
+        "0",
+        "60",
+        "50",
+    ]
+    # reloaded, or on the owner's phone: the same
+    for who in ("scorer", "owner"):
+        page = client_as(who).get(f"/games/{game.pk}/").content.decode()
+        outer = page.split("<template data-next-form>")[0]
+        assert "The predictions are kept. After the deal: every player's card points." in outer
+        assert shown_predictions(outer) == ["40", "0", "60", "50"]
+        assert re.search(r'value="hearts"[^>]*checked', outer)
+        assert 'id="preview"' in outer and "dz-asking" not in outer
+        # the form the next deal starts from, once this one is saved: asking again, nothing typed
+        blank = page.split("<template data-next-form>")[1].split("</template>")[0]
+        assert "dz-asking" in blank and shown_predictions(blank) == ["", "", "", ""]
+
+
+def test_the_deal_saves_the_kept_predictions_with_the_points(
+    client_as: Callable[[str | None], Client], differenzler: Callable[..., Game]
+) -> None:
+    """A plain post (no JavaScript) comes back to the game page; the deal posts both, as the form holds both.
+    Penalties: Anna |37 - 40| = 3, Beat 0, Cla |70 - 60| = 10, Dora 0."""
+    game = differenzler()
+    client = client_as("scorer")
+    response = say(client, game, 1, SAID)
+    assert (response.status_code, response.url) == (302, f"/games/{game.pk}/")
+    page = client.get(response.url).content.decode()
+    form = next(f for f in forms_on(page) if f.action == f"/games/{game.pk}/deals/")
+    typed = {f"points_{seat}": str(points) for seat, points in enumerate((37, 0, 70, 50), start=1)}
+    assert client.post(form.action, form.data(**typed)).status_code == 302
+    deal = game.deals.get()
+    assert deal.entry == HEARTS
+    assert dict(deal.scores.values_list("side", "score")) == {"Anna": 3, "Beat": 0, "Cla": 10, "Dora": 0}
+    assert kept(game) == {}
+    assert totals(client.get(f"/games/{game.pk}/").content.decode()) == {
+        "Anna": 3,
+        "Beat": 0,
+        "Cla": 10,
+        "Dora": 0,
+    }
+    # deal 2 asks for its predictions again
+    assert "dz-asking" in client.get(f"/games/{game.pk}/").content.decode()
+
+
+def test_saying_the_predictions_again_replaces_them(
+    client_as: Callable[[str | None], Client], differenzler: Callable[..., Game]
+) -> None:
+    game = differenzler(deals=[HEARTS])
+    say(client_as("scorer"), game, 2, SAID, **HTMX)
+    again = {"trump": "obenabe", "predictions": OBENABE["predictions"]}
+    assert say(client_as("owner"), game, 2, again, **HTMX).status_code == 200
+    assert kept(game) == {"number": 2, "entry": again}
+
+
+@pytest.mark.parametrize(
+    ("entry", "field", "message"),
+    [
+        (
+            with_predictions(Anna=158),
+            "predictions",
+            "Anna's prediction must be a whole number from 0 to 157.",
+        ),
+        (
+            with_predictions(Cla=2**31),
+            "predictions",
+            "Cla's prediction must be a whole number from 0 to 157.",
+        ),
+        (with_predictions(Beat=-1), "predictions", "Beat's prediction must be a whole number from 0 to 157."),
+        (with_predictions(Dora=None), "predictions", "Dora has no prediction."),
+        ({"trump": "hearts"}, "predictions", "Enter every player's prediction."),
+        ({"predictions": HEARTS["predictions"]}, "trump", "Name the trump of this deal."),
+    ],
+)
+def test_bad_predictions_are_refused_with_the_engines_message_and_nothing_is_kept(
+    client_as: Callable[[str | None], Client],
+    differenzler: Callable[..., Game],
+    entry: dict[str, Any],
+    field: str,
+    message: str,
+) -> None:
+    game = differenzler()
+    said = {key: value for key, value in entry.items() if key != "points"}
+    response = say(client_as("scorer"), game, 1, said, **HTMX)
+    assert response.status_code == 422
+    form = response.content.decode()
+    assert escape(message) in error_list(form, field)
+    assert "dz-asking" in form and "Save predictions" in form  # still the first form, as typed
+    assert kept(game) == {}
+    plain = say(client_as("scorer"), game, 1, said)
+    assert plain.status_code == 422 and escape(message) in error_list(plain.content.decode(), field)
+    assert kept(game) == {} and game.deals.count() == 0
+
+
+def test_predictions_are_for_the_next_deal_only(
+    client_as: Callable[[str | None], Client], differenzler: Callable[..., Game]
+) -> None:
+    game = differenzler(deals=[HEARTS])
+    taken = say(client_as("scorer"), game, 1, SAID, **HTMX).content.decode()
+    assert "Deal 1 was entered meanwhile on another phone. Check the list, then enter deal 2." in taken
+    ahead = say(client_as("scorer"), game, 3, SAID, **HTMX).content.decode()
+    assert "Deal 2 is not saved yet: save it first, then go on with deal 3." in ahead
+    assert kept(game) == {}
+
+
+def test_a_deleted_deal_does_not_bring_back_old_predictions(
+    client_as: Callable[[str | None], Client], differenzler: Callable[..., Game]
+) -> None:
+    """Kept for deal 2, then deal 1 is deleted: the next deal is 1 again, and asks for its own predictions."""
+    game = differenzler(deals=[HEARTS])
+    say(client_as("scorer"), game, 2, SAID, **HTMX)
+    assert client_as("scorer").post(f"/games/{game.pk}/deals/1/delete/").status_code == 302
+    assert "dz-asking" in client_as("scorer").get(f"/games/{game.pk}/").content.decode()
+
+
+def test_no_predictions_after_the_last_deal_nor_in_a_variant_without(
+    client_as: Callable[[str | None], Client],
+    differenzler: Callable[..., Game],
+    make_game: Callable[..., Game],
+) -> None:
+    game = differenzler(settings={"deals": 1}, deals=[HEARTS])
+    response = say(client_as("scorer"), game, 2, SAID, **HTMX)
+    assert response.status_code == 422
+    assert "The game ended with deal 1: no more deals." in response.content.decode()
+    assert kept(game) == {}
+    schieber = make_game()
+    assert (
+        client_as("scorer").post(f"/games/{schieber.pk}/deals/predictions/", {"number": 1}).status_code == 404
+    )
+
+
+def test_an_abandoned_game_keeps_no_predictions(
+    client_as: Callable[[str | None], Client], differenzler: Callable[..., Game]
+) -> None:
+    game = differenzler()
+    services.abandon_game(game_id=game.pk, by=None)
+    response = say(client_as("scorer"), game, 1, SAID, **HTMX)
+    assert response.status_code == 422
+    assert "This game was abandoned: resume it to change its deals." in response.content.decode()
+    assert kept(game) == {}

@@ -35,6 +35,7 @@ urlpatterns = [
     path("t/<str:token>/live/", table.live, name="table_live"),
     path("t/<str:token>/deals/", table.deal_add, name="table_deal_add"),
     path("t/<str:token>/deals/preview/", table.deal_preview, name="table_deal_preview"),
+    path("t/<str:token>/deals/predictions/", table.deal_predictions, name="table_deal_predictions"),
     path("t/<str:token>/deals/<int:number>/edit/", table.deal_edit, name="table_deal_edit"),
     path("t/<str:token>/deals/<int:number>/delete/", table.deal_delete, name="table_deal_delete"),
     path("t/<str:token>/confirm/", table.confirm, name="table_confirm"),

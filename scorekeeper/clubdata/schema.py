@@ -91,7 +91,7 @@ GAMES = Part(
     refs=(("created_by", USER), ("follows", GAME)),
     derived=("totals", "side_sums", "summary", "finished", "winner", "revision", "seat_names"),
     checked=("totals", "finished", "winner"),
-    optional=("number", "abandoned_at", "deleted_at", "follows", "game_changes"),
+    optional=("number", "abandoned_at", "deleted_at", "follows", "game_changes", "pending_entry"),
     children=(
         Part(Seat, "seats", parent="game", order=("position",), refs=(("player", PLAYER),)),
         Part(

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
+from django.template.loader import render_to_string
 from django.utils.functional import Promise
+from django.utils.safestring import SafeString
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop, pgettext_lazy
@@ -25,7 +28,7 @@ from scorekeeper.games.models import (
 )
 from scorekeeper.games.names import clean_name
 from scorekeeper.games.rule_messages import translate
-from scorekeeper.games.suits import mode_name
+from scorekeeper.games.suits import mode_name, row_names
 from scorekeeper.games.variants import playable_variants
 from scorekeeper.rules.base import MODES, preset_name
 
@@ -258,8 +261,112 @@ class ByPlayerCountField(forms.JSONField):
         return "" if value is None else super().prepare_value(value)
 
 
+Row = list[Any]
+"""A board's row as the engine takes it, [name, multiplier]; the multiplier as typed if it is no number."""
+_WHOLE = re.compile(r"[+-]?[0-9]{1,20}")
+
+
+def is_board(value: Any) -> bool:
+    """A list of [name, number] pairs (Coiffeur's rows): edited row by row, not typed as JSON."""
+    return (
+        isinstance(value, list)
+        and bool(value)
+        and all(
+            isinstance(row, list | tuple)
+            and len(row) == 2
+            and isinstance(row[0], str)
+            and isinstance(row[1], int)
+            for row in value
+        )
+    )
+
+
+class BoardWidget(forms.Widget):
+    """A board as lines of a row (a select) and its multiplier (a number), in playing order.
+
+    Plain inputs, so the form works without JavaScript: a line left at "none" is dropped, and the order
+    is the lines' order. board.js adds buttons to add, remove and move lines."""
+
+    template_name = "scorekeeper/widgets/board.html"
+
+    def __init__(self, choices: Sequence[tuple[str, str]] = (), lines: int = 0) -> None:
+        super().__init__()
+        self.choices = list(choices)
+        self.lines = lines
+
+    def value_from_datadict(self, data: Any, files: Any, name: str) -> list[list[str]]:
+        return [
+            [data.get(f"{name}-{line}-row", ""), data.get(f"{name}-{line}-multiplier", "")]
+            for line in range(self.lines)
+        ]
+
+    def value_omitted_from_data(self, data: Any, files: Any, name: str) -> bool:
+        return False
+
+    def id_for_label(self, id_: str) -> str:
+        return f"{id_}-0-row" if id_ else id_
+
+    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
+        context = super().get_context(name, value, attrs)
+        shown = [list(row) for row in value or [] if isinstance(row, list | tuple) and len(row) == 2]
+        shown += [["", ""]] * (self.lines - len(shown))
+        context["widget"]["lines"] = [
+            {"number": line + 1, "prefix": f"{name}-{line}", "row": row, "multiplier": _typed(multiplier)}
+            for line, (row, multiplier) in enumerate(shown[: self.lines])
+        ]
+        context["widget"]["choices"] = self.choices
+        context["widget"]["invalid"] = context["widget"]["attrs"].get("aria-invalid") == "true"
+        return context
+
+    def _render(self, template_name: str, context: dict[str, Any], renderer: Any = None) -> SafeString:
+        """From the project's templates, where the pages' own pieces are (the form renderer looks in the
+        apps' folders only)."""
+        return render_to_string(template_name, context)
+
+
+class BoardField(forms.Field):
+    """The rows picked, in order, as the engine takes them; the engine judges the board (multipliers,
+    rows twice, how many). Here only what a select and a number box can get wrong: a row the list does
+    not offer, a multiplier on a line with no row."""
+
+    def __init__(self, *, choices: Sequence[tuple[str, str]], **kwargs: Any) -> None:
+        self.choices = list(choices)
+        kwargs.setdefault("widget", BoardWidget(self.choices, lines=len(self.choices)))
+        super().__init__(**kwargs)
+
+    def to_python(self, value: Any) -> list[Row]:
+        if not isinstance(value, list):
+            return []
+        offered = {key for key, _ in self.choices}
+        rows: list[Row] = []
+        for line, (row, multiplier) in enumerate(value, start=1):
+            if not row:
+                if multiplier.strip():
+                    message = _("Pick the row of line %(line)s, or clear its multiplier.")
+                    raise forms.ValidationError(message % {"line": line})
+                continue
+            if row not in offered:
+                raise forms.ValidationError(_("Line %(line)s: pick a row from the list.") % {"line": line})
+            rows.append([row, _number(multiplier)])
+        return rows
+
+
+def _typed(value: Any) -> str:
+    """A multiplier as its input shows it: never localized (1'000), blank for none."""
+    return "" if value is None else str(value)
+
+
+def _number(typed: str) -> int | str | None:
+    """A whole number as a number; anything else as typed (the engine names the row it refuses)."""
+    typed = typed.strip()
+    if not typed:
+        return None
+    return int(typed) if _WHOLE.fullmatch(typed) else typed
+
+
 class SettingsForm(forms.Form):
-    """One field per setting, typed by its default; maps become one field per key."""
+    """One field per setting, typed by its default; maps become one field per key, and a board (Coiffeur's
+    rows) one editor of lines."""
 
     def __init__(
         self, *args: Any, variant: str, preset: str | None = None, suit_names: str = "german", **kwargs: Any
@@ -278,6 +385,12 @@ class SettingsForm(forms.Form):
             self.fields[key] = forms.BooleanField(required=False, initial=value, label=label)
         elif isinstance(value, int):
             self.fields[key] = forms.IntegerField(initial=value, label=label)
+        elif is_board(value):
+            shown = self.initial.get(key)  # an event's stored board may have a row of the club's own
+            board = [*value, *(shown if is_board(shown) else [])]
+            self.fields[key] = BoardField(
+                choices=self._row_choices(board), initial=value, label=label, required=False
+            )
         elif isinstance(value, Mapping):
             of_trumps = all(name in MODES for name in value)
             for name, item in value.items():
@@ -286,6 +399,13 @@ class SettingsForm(forms.Form):
             # Not required: an empty list or a blank box goes to the engine, which says what is missing.
             field = forms.JSONField if value is not None else ByPlayerCountField
             self.fields[key] = field(initial=value, label=label, required=False)
+
+    def _row_choices(self, board: list[Row]) -> list[tuple[str, str]]:
+        """The rows clubs play in the club's suit names, and any other row the board has already."""
+        known = [(mode.key, f"{mode.symbol} {mode.name}".strip()) for mode in row_names(self.suit_names)]
+        keys = {key for key, _ in known}
+        own = dict.fromkeys(name for name, _ in board if name not in keys)
+        return known + [(name, name) for name in own]
 
     def _label(self, name: str, trumps: bool) -> str:
         """A map's item is labelled by its own name; a trump mode in the club's words (Schilten, Spades).

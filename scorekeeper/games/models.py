@@ -202,6 +202,9 @@ class Game(models.Model):
     deleted_at = models.DateTimeField(null=True, blank=True)
     # The game this one was started from with "play again": a second tap finds this one, not a third.
     follows = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    # What the table said before the next deal was played (Differenzler's predictions), kept until the
+    # deal is saved, so a reload or a second phone finds it: {"number": n, "entry": {...}}, or {}.
+    pending_entry = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["-created_at"]

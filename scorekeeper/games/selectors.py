@@ -103,6 +103,13 @@ class Board:
         return len(self.rows) + 1
 
     @property
+    def pending(self) -> dict[str, Any] | None:
+        """What the table said before the next deal (Differenzler's predictions), kept by the game until
+        the deal is saved; None if nothing was said, or it was for a deal since saved or deleted."""
+        kept = self.game.pending_entry or {}
+        return kept.get("entry") if kept.get("number") == self.next_number else None
+
+    @property
     def winner_label(self) -> str:
         return next((side.label for side in self.sides if side.key == self.result.winner), "")
 

@@ -540,7 +540,49 @@ def _record_locked(
     DealChange.objects.create(
         game=game, deal_number=number, action=DealChange.Action.ADDED, after=deal.entry, by=by
     )
+    if game.pending_entry:  # what was said before this deal is in it now
+        game.pending_entry = {}
+        game.save(update_fields=["pending_entry"])
     return Recorded(deal, result, repeated=False)
+
+
+@transaction.atomic
+def keep_pending(
+    *, game_id: int, number: int, entry: Mapping[str, Any], later: Collection[str], guard: Guard | None = None
+) -> dict[str, Any]:
+    """Keep what the table said before deal `number` (Differenzler's predictions) until the deal is
+    saved, so a reload or another phone finds it; returns what the game keeps now.
+
+    The engine judges the entry as far as it goes: the only refusal taken is of a field in `later`, what is
+    entered after the deal (the card points, not played yet). Not a deal: no revision, no audit; the deal
+    that takes it is audited."""
+    game = _locked(game_id, guard)
+    _refuse_stopped(game)
+    entries = [stored for _, stored, _ in _entries(game)]
+    _require_next(number, len(entries) + 1)
+    try:
+        _score(game, [*entries, dict(entry)])
+    except InvalidDeal as refused:
+        if refused.deal != number or refused.field not in later:
+            raise
+    game.pending_entry = {"number": number, "entry": dict(entry)}
+    game.save(update_fields=["pending_entry"])
+    return game.pending_entry
+
+
+def _require_next(number: int, expected: int) -> None:
+    """What is said before a deal is for the next deal only."""
+    if number < expected:
+        message = gettext(
+            "Deal %(number)s was entered meanwhile on another phone. Check the list, then enter deal "
+            "%(expected)s."
+        )
+        raise NumberTaken(message % {"number": number, "expected": expected})
+    if number > expected:
+        message = gettext(
+            "Deal %(expected)s is not saved yet: save it first, then go on with deal %(number)s."
+        )
+        raise NumberTaken(message % {"number": number, "expected": expected})
 
 
 def _same_entry(stored: Mapping[str, Any], sent: Mapping[str, Any]) -> bool:

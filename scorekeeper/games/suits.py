@@ -2,6 +2,8 @@
 
 The names are translated (a Lausanne club with Swiss suits says "roses", one with French suits
 "cœur"); the symbols are the same in every language. Obenabe and Undenufe are said so everywhere.
+A Coiffeur board may add rows beyond the six modes (Slalom, Gusti, Misère, a free choice): they are
+named here too, so a board shows them in words, whatever key the club's games store them under.
 """
 
 from __future__ import annotations
@@ -35,6 +37,14 @@ _NAMES = {
     },
 }
 _MODES = {"obenabe": ("Obenabe", "⬇"), "undenufe": ("Undenufe", "⬆")}
+_ROWS = {
+    "slalom": (pgettext_lazy("coiffeur row: a trick obenabe, a trick undenufe", "Slalom"), ""),
+    "gusti": (pgettext_lazy("coiffeur row: five tricks obenabe, four undenufe", "Gusti"), ""),
+    "misere": (pgettext_lazy("coiffeur row: the fewest points win", "Misère"), ""),
+    "free": (pgettext_lazy("coiffeur row: any trump, the announcer's pick (Trumpf frei)", "Free trump"), ""),
+    "wish": (pgettext_lazy("coiffeur row: any mode, the announcer's wish (Wunsch)", "Wish"), ""),
+}
+"""Rows a Coiffeur board may add beyond the six trump modes, in the order the new-game form offers them."""
 
 
 def mode_names(suit_names: str) -> list[ModeName]:
@@ -43,5 +53,11 @@ def mode_names(suit_names: str) -> list[ModeName]:
     return [ModeName(key, *names[key]) for key in MODES]
 
 
+def row_names(suit_names: str) -> list[ModeName]:
+    """What a Coiffeur board's rows may be: the six modes, then the further rows clubs play."""
+    return [*mode_names(suit_names), *(ModeName(key, *_ROWS[key]) for key in _ROWS)]
+
+
 def mode_name(suit_names: str, key: str) -> ModeName:
-    return next((mode for mode in mode_names(suit_names) if mode.key == key), ModeName(key, key, ""))
+    """A mode or a known Coiffeur row in words; any other name (a club's own row) as it is."""
+    return next((mode for mode in row_names(suit_names) if mode.key == key), ModeName(key, key, ""))

@@ -26,6 +26,7 @@ urlpatterns = [
     path("games/<int:pk>/again/", games.game_again, name="game_again"),
     path("games/<int:pk>/deals/", deals.deal_add, name="deal_add"),
     path("games/<int:pk>/deals/preview/", deals.deal_preview, name="deal_preview"),
+    path("games/<int:pk>/deals/predictions/", deals.deal_predictions, name="deal_predictions"),
     path("games/<int:pk>/deals/<int:number>/edit/", deals.deal_edit, name="deal_edit"),
     path("games/<int:pk>/deals/<int:number>/delete/", deals.deal_delete, name="deal_delete"),
 ]

@@ -52,6 +52,9 @@ def paths(world: World) -> Iterator[str]:
             yield reverse(name, kwargs=(EXTRA_ARGS.get(name) or ROUTE_ARGS[name])(world))
     for game in world.games.values():  # every variant's score board and deal form
         yield reverse("games:game", args=[game.pk])
+    # Coiffeur's board editor, in the new-game and the new-event form
+    yield reverse("games:game_new", args=[world.club.slug]) + "?variant=coiffeur"
+    yield reverse("tournaments:tournament_new", args=[world.club.slug]) + "?format=coiffeur"
 
 
 def visits(world: World) -> list[Visit]:

@@ -1,9 +1,9 @@
 """A whole Coiffeur game in real Chromium on a phone-sized screen, from the new-game page to the winner.
 
-The club plays a short board of two rows, Rosen x1 and its own Slalom x7, so each team announces twice;
-match bonus and counter-match bonus 100. Team A is Anna & Cla (seats 1 and 3), team B Beat & Dora.
-Every expected number is computed by hand in the comments. A second game counts Weis and Stöck and rounds
-to tens (house rules), and takes them in taps.
+The club plays a short board of two rows, Rosen x1 and Slalom x7, built line by line in the board editor,
+so each team announces twice; match bonus and counter-match bonus 100. Team A is Anna & Cla (seats 1 and
+3), team B Beat & Dora. Every expected number is computed by hand in the comments. A second game counts
+Weis and Stöck and rounds to tens (house rules), and takes them in taps.
 """
 
 from __future__ import annotations
@@ -63,8 +63,38 @@ def save(page: Page, number: int) -> None:
     expect(page.locator(f'tr[data-deal="{number}"]')).to_be_visible()
 
 
+def board_lines(page: Page) -> list[tuple[str, str]]:
+    """The board editor's lines as shown: each line's row (as the list names it) and multiplier."""
+    shown = page.locator("#settings [data-line]:visible")
+    return [
+        (line.locator("select option:checked").inner_text(), line.locator("input").input_value())
+        for line in shown.all()
+    ]
+
+
+def build_board(page: Page) -> None:
+    """The default board's six lines become Rosen x1 and Slalom x7, with the editor's buttons: a line added
+    (Gusti x8), moved up, and removed again; Schellen's line turned into Slalom; the rest removed."""
+    editor = page.locator("#settings")
+    expect(editor.get_by_role("button", name="+ Add a row")).to_be_visible()
+    expect(editor.locator("[data-line]:visible")).to_have_count(6)  # the empty lines wait, hidden
+    editor.get_by_role("button", name="+ Add a row").click()
+    expect(editor.get_by_label("Row 7", exact=True)).to_be_focused()
+    editor.get_by_label("Row 7", exact=True).select_option("gusti")
+    editor.get_by_label("Multiplier of row 7").fill("8")
+    editor.get_by_role("button", name="Move up: Row 7").click()
+    assert board_lines(page)[5:] == [("Gusti", "8"), ("⬆ Undenufe", "6")]
+    editor.get_by_role("button", name="Remove: Row 6").click()  # Gusti goes, Undenufe moves up
+    editor.get_by_label("Row 2", exact=True).select_option("slalom")
+    editor.get_by_label("Multiplier of row 2").fill("7")
+    for _ in range(4):  # Schilten, Eicheln, Obenabe, Undenufe: each removal moves the next one up
+        editor.get_by_role("button", name="Remove: Row 3").click()
+    assert board_lines(page) == [("🌹 Rosen", "1"), ("Slalom", "7")]
+    expect(editor.get_by_role("button", name="Move down: Row 2")).to_be_disabled()
+
+
 def start_game(page: Page, base: str) -> None:
-    """New game: Coiffeur, four players, a board of two rows typed into the rules."""
+    """New game: Coiffeur, four players, a board of two rows built in the rules' board editor."""
     page.get_by_role("link", name="Jassclub Zürich").click()
     page.get_by_role("link", name="New game").click()
     page.locator("#newgame").evaluate("form => form.dataset.before = 'variant'")
@@ -73,7 +103,8 @@ def start_game(page: Page, base: str) -> None:
     for seat, team, name in ((1, "A", "Anna"), (2, "B", "Beat"), (3, "A", "Cla"), (4, "B", "Dora")):
         page.get_by_label(f"Seat {seat} · team {team}").press_sequentially(name)
     page.get_by_text("Adjust the rules").click()
-    page.get_by_label("Rows").fill('[["hearts", 1], ["Slalom", 7]]')
+    build_board(page)
+    screenshot(page, "coiffeur-board-editor-390")
     page.get_by_role("button", name="Start game").click()
     expect(page.get_by_role("heading", level=1)).to_have_text(re.compile(r"^Coiffeur #\d+$"))
 
@@ -85,7 +116,7 @@ def test_play_a_coiffeur_game_to_the_winner(
     sign_in(page, base, "scorer")
     start_game(page, base)
     game = Game.objects.get()
-    assert game.settings["rows"] == [["hearts", 1], ["Slalom", 7]]
+    assert game.settings["rows"] == [["hearts", 1], ["slalom", 7]]
     expect(page.locator('[data-side="A"] .who')).to_have_text("Team A · Anna & Cla")
     expect(page.locator('[data-side="B"] .who')).to_have_text("Team B · Beat & Dora")
     expect_totals(page, 0, 0)
@@ -124,7 +155,7 @@ def test_play_a_coiffeur_game_to_the_winner(
     points_field(page).fill("60")
     save(page, 2)
     expect_totals(page, 83, 420)
-    expect_cells(page, "Slalom", "open", f"420 60 {X} 7")
+    expect_cells(page, "slalom", "open", f"420 60 {X} 7")
 
     # Deal 3: team A, Slalom, a match: (157 + 100) x7 = 1799. Totals A 83 + 1799 = 1882, B 420.
     tap(page, "Announced by", TEAM_A)
@@ -133,7 +164,7 @@ def test_play_a_coiffeur_game_to_the_winner(
     expect(page.locator("#preview")).to_contain_text("A +1799")
     save(page, 3)
     expect_totals(page, 1882, 420)
-    expect_cells(page, "Slalom", f"1799 match 157 + 100 = 257 {X} 7", f"420 60 {X} 7")
+    expect_cells(page, "slalom", f"1799 match 157 + 100 = 257 {X} 7", f"420 60 {X} 7")
     expect(page.locator('[data-open-count="A"]')).to_have_text("done")
     expect(page.locator('[data-open-count="B"]')).to_have_text("1 row")
     screenshot(page, "coiffeur-mid-game-390")

@@ -1,8 +1,10 @@
 """A whole Differenzler game in real Chromium on a phone-sized screen, from the new-game page to the
 final ranking, with a correction that changes the winner.
 
-Four players, a game of 2 deals, no bonus for an exact prediction: a player's penalty is
-|points - prediction|, the lowest total wins. Every expected number is computed by hand in the comments.
+Each deal's form asks for the trump and the predictions first; the game keeps them (a reload shows them),
+and after the deal the card points are entered and the deal is saved with both. Four players, a game of
+2 deals, no bonus for an exact prediction: a player's penalty is |points - prediction|, the lowest total
+wins. Every expected number is computed by hand in the comments.
 """
 
 from __future__ import annotations
@@ -32,6 +34,29 @@ def type_column(page: Page, what: str, values: Sequence[int]) -> None:
     """Type one number per player, seat by seat, into the predictions or the card points."""
     for name, value in zip(NAMES, values, strict=True):
         page.get_by_label(f"{name}: {what}").fill(str(value))
+
+
+def expect_asking(page: Page) -> None:
+    """The form before the deal: the trump and the predictions, nothing typed; the card points wait."""
+    expect(page.get_by_role("button", name="Save predictions")).to_be_visible()
+    expect(page.get_by_label("Anna: card points")).to_be_hidden()
+    expect(
+        page.locator("#dealform .save-bar").get_by_role("button", name=re.compile("^Save deal"))
+    ).to_be_hidden()
+    for name in NAMES:
+        expect(page.get_by_label(f"{name}: prediction")).to_have_value("")
+
+
+def expect_kept(page: Page, trump: str, predictions: Sequence[int]) -> None:
+    """The form after the predictions were saved: they are shown, the card points asked for."""
+    expect(page.get_by_text("The predictions are kept.")).to_be_visible()
+    expect(page.get_by_role("button", name="Save predictions")).to_have_count(0)
+    expect(
+        page.locator("#dealform .trumps label.choice").filter(has_text=trump).locator("input")
+    ).to_be_checked()
+    for name, value in zip(NAMES, predictions, strict=True):
+        expect(page.get_by_label(f"{name}: prediction")).to_have_value(str(value))
+    expect(page.get_by_label("Anna: card points")).to_be_visible()
 
 
 def expect_totals(page: Page, *totals: int) -> None:
@@ -68,10 +93,23 @@ def test_play_a_differenzler_game_to_the_ranking(
     expect_totals(page, 0, 0, 0, 0)
     expect(page.locator("#deals-left")).to_contain_text("2 of 2 deals left.")
 
-    # Deal 1, Rosen. The preview follows the typing: first the engine's objection to the total ...
+    # Deal 1, Rosen. Before the deal, the predictions: the Enter key keeps them on the game.
     expect(page.locator("#dealform h2")).to_have_text("Deal 1 of 2")
+    expect_asking(page)
+    screenshot(page, "differenzler-predictions-390")
     tap_trump(page, "Rosen")
     type_column(page, "prediction", (40, 0, 60, 50))
+    page.keyboard.press("Enter")
+    expect_kept(page, "Rosen", (40, 0, 60, 50))
+    game.refresh_from_db()
+    said = {"Anna": 40, "Beat": 0, "Cla": 60, "Dora": 50}
+    assert game.pending_entry == {"number": 1, "entry": {"trump": "hearts", "predictions": said}}
+    assert game.deals.count() == 0
+    # The phone reloads the page (or another phone opens it): the predictions are still there.
+    page.reload()
+    expect_kept(page, "Rosen", (40, 0, 60, 50))
+    screenshot(page, "differenzler-predictions-kept-390")
+    # After the deal, the card points. The preview follows the typing: first the engine's objection ...
     type_column(page, "card points", (37, 0, 63, 50))
     expect(page.locator("#preview")).to_have_text("Card points must total 157; these total 150.")
     # ... then, with Cla's 70, each player's penalty: Anna |37 - 40| = 3, Beat 0, Cla |70 - 60| = 10, Dora 0.
@@ -83,11 +121,28 @@ def test_play_a_differenzler_game_to_the_ranking(
     expect_deal(page, 1, 3, 0, 10, 0)
     expect_totals(page, 3, 0, 10, 0)
     expect(page.locator('tr[data-deal="1"] .dz-hits')).to_have_attribute("title", "Exact: Beat, Dora")
-    expect(page.get_by_label("Anna: prediction")).to_have_value("")
+    game.refresh_from_db()
+    assert (game.deals.get().entry, game.pending_entry) == (
+        {"trump": "hearts", "predictions": said, "points": {"Anna": 37, "Beat": 0, "Cla": 70, "Dora": 50}},
+        {},
+    )
+    # Deal 2 asks for its predictions again, nothing typed.
+    expect(page.locator("#dealform h2")).to_have_text("Deal 2 of 2")
+    expect_asking(page)
 
-    # Deal 2, Obenabe: a total of 167 is refused beside the card points, and nothing is saved.
+    # Deal 2, Obenabe: a prediction of 158 is refused beside the predictions, and nothing is kept.
     tap_trump(page, "Obenabe")
-    type_column(page, "prediction", (30, 20, 60, 40))
+    type_column(page, "prediction", (30, 20, 158, 40))
+    page.get_by_role("button", name="Save predictions").click()
+    expect(page.locator("#predictions-error")).to_have_text(
+        "Cla's prediction must be a whole number from 0 to 157."
+    )
+    game.refresh_from_db()
+    assert game.pending_entry == {}
+    page.get_by_label("Cla: prediction").fill("60")
+    page.get_by_role("button", name="Save predictions").click()
+    expect_kept(page, "Obenabe", (30, 20, 60, 40))
+    # A total of 167 is refused beside the card points, and nothing is saved.
     type_column(page, "card points", (30, 27, 60, 50))
     page.get_by_role("button", name="Save deal 2").click()
     expect(page.locator("#points-error")).to_have_text("Card points must total 157; these total 167.")

@@ -23,7 +23,7 @@ from scorekeeper.games import live as scorekeeper_live
 from scorekeeper.games.permissions import GameAccess
 from scorekeeper.games.selectors import Board, game_board
 from scorekeeper.games.services import DealConflict
-from scorekeeper.games.views.deals import add_deal, delete_deal, edit_deal, preview_deal
+from scorekeeper.games.views.deals import add_deal, delete_deal, edit_deal, keep_said, preview_deal
 from scorekeeper.games.views.games import live_game, show_game
 from scorekeeper.rules.base import CARD_POINTS
 
@@ -174,6 +174,11 @@ def deal_add(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def deal_preview(request: HttpRequest, token: str) -> HttpResponse:
     return preview_deal(request, table_access(token))
+
+
+@require_POST
+def deal_predictions(request: HttpRequest, token: str) -> HttpResponse:
+    return keep_said(request, table_access(token))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -24,6 +24,11 @@ class DealForm(forms.Form):
     conflict: list[str]
     error_fields: ClassVar[dict[str, str]] = {}
     deal_word: ClassVar[str] = "deal"  # what the table calls one deal: "hand" in Pandur
+    said_first: ClassVar[tuple[str, ...]] = ()
+    """The entry's fields the table says before the deal is played (Differenzler's predictions): the form
+    asks them first, and the game keeps them (services.keep_pending) until the deal is saved."""
+    said_after: ClassVar[tuple[str, ...]] = ()
+    """The fields entered once the deal is played (the card points): all the engine may miss then."""
 
     def __init__(
         self,
@@ -32,18 +37,29 @@ class DealForm(forms.Form):
         suit_names: str = "german",
         state: Mapping[str, Any] | None = None,
         settings: Mapping[str, Any] | None = None,
+        pending: Mapping[str, Any] | None = None,
+        asking: bool | None = None,
         **kwargs: Any,
     ) -> None:
         """`state` is the engine's GameResult.state: what the next deal needs (who is in, open rows);
-        `settings` the game's, as stored: a house rule may add inputs (Coiffeur's Weis)."""
+        `settings` the game's, as stored: a house rule may add inputs (Coiffeur's Weis). `pending` what the
+        game keeps of the next deal, said before it (fills the form); `asking` whether the form asks only
+        that first (by default: a new deal's form, when nothing is kept yet)."""
         super().__init__(*args, **kwargs)
         self.seats = list(seats)
         self.suit_names = suit_names
         self.state = state or {}
         self.settings = settings or {}
         self.conflict = []
+        self.pending = dict(pending or {})
         if not self.is_bound:
             self.initial.setdefault("client_token", uuid.uuid4())
+            if self.pending:
+                self.initial.update(self.initial_from_entry(self.pending))
+        if asking is None:
+            asking = bool(self.said_first) and not self.is_bound and not self.pending
+            asking = asking and not self.initial.get("version")
+        self.asking = asking
 
     @classmethod
     def initial_from_entry(cls, entry: dict[str, Any]) -> dict[str, Any]:
@@ -52,6 +68,10 @@ class DealForm(forms.Form):
     def entry(self) -> dict[str, Any]:
         """The rules entry built from cleaned_data (after is_valid())."""
         raise NotImplementedError
+
+    def said_entry(self) -> dict[str, Any]:
+        """What the table said before the deal, of the entry built from cleaned_data (after is_valid())."""
+        return {key: value for key, value in self.entry().items() if key in self.said_first}
 
     def refusal_text(self) -> str:
         """Every error of a refused form in one line, each named by its field: the outbox shows it at

@@ -47,7 +47,8 @@ def state_before(board: Board, number: int | None) -> Mapping[str, Any]:
 
 
 def deal_form(board: Board, data: Any = None, *, number: int | None = None, **kwargs: Any) -> DealForm:
-    """`number` given: the form for correcting that deal, as it was then; otherwise the next deal's."""
+    """`number` given: the form for correcting that deal, as it was then; otherwise the next deal's,
+    with what the table said before it (Differenzler's predictions), if the game keeps that."""
     form_class = _form_class(board)
     state = state_before(board, number)
     game = board.game
@@ -57,6 +58,7 @@ def deal_form(board: Board, data: Any = None, *, number: int | None = None, **kw
         suit_names=game.club.suit_names,
         state=state,
         settings=game.settings,
+        pending=board.pending if number is None else None,
         **kwargs,
     )
 
@@ -295,6 +297,43 @@ def _not_typed_yet(form: DealForm, error: InvalidDeal) -> bool:
         return False
     typed = form[field].data
     return all(value in (None, "", False) for value in (typed if isinstance(typed, list) else [typed]))
+
+
+@require_POST
+def deal_predictions(request: HttpRequest, pk: int) -> HttpResponse:
+    return keep_said(request, scorer(request, pk))
+
+
+def keep_said(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    """What the table says before the deal (Differenzler's predictions), kept by the game until the deal
+    is saved: htmx gets the deal form that asks for the rest, a plain post the game page with it."""
+    board = selectors.game_board(access)
+    if not _form_class(board).said_first:
+        raise Http404(gettext("This variant asks for nothing before the deal."))
+    form = deal_form(board, request.POST, asking=True)
+    if form.is_valid():
+        try:
+            board.game.pending_entry = services.keep_pending(
+                game_id=board.game.pk,
+                number=form.cleaned_data["number"],
+                entry=form.said_entry(),
+                later=form.said_after,
+                guard=access.guard,
+            )
+        except InvalidDeal as error:
+            form.add_rule_error(error)
+        except DealConflict as conflict:
+            form.add_error(None, conflict.message)
+        else:
+            if not request.htmx:
+                return redirect(access.base_url)
+            context = {"board": board, "game": board.game, "form": blank_deal_form(board)}
+            return HttpResponse(with_shape(render_to_string(board.templates["form"], context, request)))
+    if request.htmx:
+        context = {"board": board, "game": board.game, "form": form}
+        html = with_shape(render_to_string(board.templates["form"], context, request))
+        return HttpResponse(html, status=422)
+    return render_board(request, board, form, template="scorekeeper/game.html", status=422)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

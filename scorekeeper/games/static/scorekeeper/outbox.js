@@ -159,12 +159,17 @@ let blank = null; // the next deal's form as the server drew it, empty: what "re
 
 function remember(form) {
   if (form && !form.dataset.fixing && !form.querySelector(".form-errors, .errorlist")) {
-    blank = { html: form.outerHTML, pairs: typedPairs(form) };
+    // A form filled with what was said before the deal (Differenzler's predictions) carries the form the
+    // next deal starts from, as the server draws it, in a <template>: that is the blank then.
+    const next = form.querySelector("template[data-next-form]");
+    const drawn = next ? document.importNode(next.content, true).querySelector("form") : form;
+    blank = { html: drawn.outerHTML, pairs: typedPairs(drawn), shape: drawn.dataset.shape };
   }
 }
 
 function resetForNext(form) {
-  if (blank && form.querySelector(".form-errors, .errorlist, [aria-invalid]")) {
+  const other = blank && blank.shape !== form.dataset.shape; // the next deal's form looks different
+  if (blank && (other || form.querySelector(".form-errors, .errorlist, [aria-invalid]"))) {
     htmx.swap("#entry", blank.html, { swapStyle: "innerHTML", swapDelay: 0, settleDelay: 0 });
     form = dealForm();
   } else if (blank) fill(form, blank.pairs);

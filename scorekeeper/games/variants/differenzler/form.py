@@ -1,11 +1,15 @@
 """The Differenzler deal form: the trump, and per player the prediction and the card points taken.
 
-Player fields are named by seat (`prediction_1`, `points_1`, ...), since a name may hold any character.
-The engine's messages about a whole column (a missing player, the 157 total) go beside that column.
+The trump and the predictions are said before the deal: a new deal's form asks for them first, and the
+game keeps them (games.services.keep_pending) until the card points are entered after the deal and the
+deal is saved with both. Player fields are named by seat (`prediction_1`, `points_1`, ...), since a name
+may hold any character. The engine's messages about a whole column (a missing player, the 157 total) go
+beside that column.
 """
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +42,9 @@ class ColumnInput(forms.HiddenInput):
 
 
 class DifferenzlerDealForm(DealForm):
+    said_first = ("trump", "predictions")
+    said_after = ("points",)
+
     trump = forms.CharField(required=False, widget=forms.RadioSelect, label=_("Trump"))
     # The engine's messages about the predictions or the points column go beside these columns.
     predictions = forms.Field(required=False, label=_("Predictions"))
@@ -61,6 +68,12 @@ class DifferenzlerDealForm(DealForm):
     @staticmethod
     def _number(label: str) -> forms.IntegerField:
         return forms.IntegerField(required=False, label=label, widget=forms.NumberInput(attrs=NUMBER_ATTRS))
+
+    def next_blank(self) -> DifferenzlerDealForm:
+        """The form the next deal starts from once this one is saved: asking for the predictions again.
+        The phone's outbox shows it after a save, also without a network (it is in the page)."""
+        initial = {"number": self.initial.get("number"), "client_token": uuid.uuid4()}
+        return type(self)(seats=self.seats, suit_names=self.suit_names, state=self.state, initial=initial)
 
     def players(self) -> list[PlayerInputs]:
         return [
