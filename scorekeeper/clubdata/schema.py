@@ -90,7 +90,7 @@ GAMES = Part(
     refs=(("created_by", USER), ("follows", GAME)),
     derived=("totals", "side_sums", "summary", "finished", "winner", "revision", "seat_names"),
     checked=("totals", "finished", "winner"),
-    optional=("number", "abandoned_at", "deleted_at", "follows", "game_changes"),
+    optional=("number", "abandoned_at", "deleted_at", "follows", "game_changes", "undo_deal"),
     children=(
         Part(Seat, "seats", parent="game", order=("position",), refs=(("player", PLAYER),)),
         Part(
@@ -99,8 +99,15 @@ GAMES = Part(
             parent="game",
             order=("number",),
             refs=(("created_by", USER), ("updated_by", USER)),
+            optional=("dealer_seat", "pushed"),
         ),
-        Part(DealChange, "changes", parent="game", refs=(("by", USER),)),
+        Part(
+            DealChange,
+            "changes",
+            parent="game",
+            refs=(("by", USER),),
+            optional=("dealing_before", "dealing_after"),
+        ),
         Part(GameChange, "game_changes", parent="game", refs=(("by", USER),)),
     ),
 )

@@ -24,4 +24,5 @@ urlpatterns = [
     path("games/<int:pk>/deals/preview/", deals.deal_preview, name="deal_preview"),
     path("games/<int:pk>/deals/<int:number>/edit/", deals.deal_edit, name="deal_edit"),
     path("games/<int:pk>/deals/<int:number>/delete/", deals.deal_delete, name="deal_delete"),
+    path("games/<int:pk>/deals/<int:number>/restore/", deals.deal_restore, name="deal_restore"),
 ]
