@@ -52,6 +52,11 @@ def game_endpoints(variant: str) -> Iterator[Endpoint]:
     yield Endpoint(f"deal_edit[{variant}]", lambda w: f"{deals(w)}1/edit/")
 
 
+def restore(world: World) -> str:
+    """Undo of the Schieber game's deal 3, the deal deleted last (club_world.make_games)."""
+    return f"/games/{world.game.pk}/deals/3/restore/"
+
+
 def club(suffix: str) -> Callable[[World], str]:
     return lambda w: f"/clubs/{w.club.slug}/{suffix}"
 
@@ -66,6 +71,7 @@ def table(suffix: str) -> Callable[[World], str]:
 
 ENDPOINTS = [
     *(endpoint for variant in variant_games(["a", "b", "c", "d"]) for endpoint in game_endpoints(variant)),
+    Endpoint("deal_restore", restore, page=lambda w: f"/games/{w.game.pk}/", fields=("number",)),
     Endpoint("game_new", club("games/new/")),
     Endpoint("club_new", lambda w: "/clubs/new/"),
     Endpoint("club_manage", club("manage/")),

@@ -172,6 +172,7 @@ ROWS = [
     Row("tournaments:table_deal_preview", NOBODY, TOKEN, schieber_deal(2)),
     Row("tournaments:table_deal_edit", TOKEN, TOKEN, lambda w, d: EDIT),
     Row("tournaments:table_deal_delete", NOBODY, TOKEN),
+    Row("tournaments:table_deal_restore", NOBODY, TOKEN),
     Row(
         "tournaments:table_confirm",
         NOBODY,

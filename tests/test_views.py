@@ -807,7 +807,7 @@ def test_demo_command_loads_a_finished_and_a_running_game_once() -> None:
 
 
 TRUMP_BUTTON = re.compile(
-    r'<label class="choice" data-key="(\w)">\s*<input [^>]*name="trump"[^>]*>'
+    r'<label class="choice" data-key="(\w)">\s*<input [^>]*name="trump"[^>]*>\s*'
     r'<span>([^<]+)<kbd class="key" aria-hidden="true">(\w)</kbd></span>'
 )
 

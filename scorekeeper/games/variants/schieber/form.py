@@ -26,6 +26,9 @@ WEIS_BUTTONS = (20, 50, 100, 150, 200)
 """The Weis a table shows most: three to six in a row, four Nines, four Jacks. Anything else (two Weis
 together, seven in a row) is "other", typed."""
 OTHER = "other"
+LARGEST = 2**31 - 1
+"""What a 32-bit column holds: the bound of an "other" Weis, which the rules judge only when it is picked
+(left typed behind another button, it is not used, and still no absurd number passes)."""
 
 
 class WeisField(forms.IntegerField):
@@ -61,12 +64,28 @@ class WeisRow:
     buttons: list[WeisButton]
     other_checked: bool
     other_value: Any  # what the "other" input shows
+    invalid_at: str  # where a refused Weis takes the focus: "button" (the checked one), "other" (its input)
+
+    @property
+    def refused(self) -> list[BoundField]:
+        """The team's fields with an error: the buttons' (the engine's word on the Weis), the input's."""
+        return [field for field in (self.field, self.other) if field.errors]
+
+    @property
+    def error_ids(self) -> str:
+        """The error lists the buttons and the input are described by (aria-describedby)."""
+        return " ".join(f"{field.auto_id}_error" for field in self.refused)
 
 
 @dataclass(frozen=True)
 class TrumpButton:
     radio: BoundWidget
     letter: str  # the key that picks it on a keyboard; "" if its name has none left
+
+    @property
+    def key(self) -> str:
+        """The letter as a keyboard's key shows it."""
+        return self.letter.upper()
 
 
 @dataclass(frozen=True)
@@ -118,8 +137,12 @@ class SchieberDealForm(DealForm):
     match = forms.BooleanField(required=False, label=_("Match (all 9 tricks)"))
     weis_a = WeisField(required=False, min_value=0, label=_("Weis team A"))
     weis_b = WeisField(required=False, min_value=0, label=_("Weis team B"))
-    weis_a_other = forms.IntegerField(required=False, min_value=0, label=_("Other Weis of team A"))
-    weis_b_other = forms.IntegerField(required=False, min_value=0, label=_("Other Weis of team B"))
+    weis_a_other = forms.IntegerField(
+        required=False, min_value=0, max_value=LARGEST, label=_("Other Weis of team A")
+    )
+    weis_b_other = forms.IntegerField(
+        required=False, min_value=0, max_value=LARGEST, label=_("Other Weis of team B")
+    )
     stoeck = forms.ChoiceField(required=False, widget=forms.RadioSelect, label=_("Stöck"))
     announced_by = forms.ChoiceField(
         required=False,
@@ -237,7 +260,11 @@ class SchieberDealForm(DealForm):
         zero = WeisButton("", "0", picked in ("", "0"))
         buttons = [zero, *(WeisButton(amount, amount, picked == amount) for amount in amounts)]
         typed = other.value() if value == OTHER else value if picked == OTHER else None
-        return WeisRow(team, label, field, other, buttons, picked == OTHER, "" if typed is None else typed)
+        invalid_at = ""
+        if field.errors or other.errors:
+            invalid_at = "other" if picked == OTHER else "button"
+        shown = "" if typed is None else typed
+        return WeisRow(team, label, field, other, buttons, picked == OTHER, shown, invalid_at)
 
     def turn(self) -> Turn:
         announces = gettext("{name} announces")
