@@ -123,9 +123,9 @@ document.addEventListener("deal:renumbered", (event) => {
   const number = event.detail.number;
   const shown = { number: Number(select.dataset.dealerFor), dealer: Number(select.value) };
   if (shown.number === number || !shown.dealer) return;
-  // from the latest deal before this one whose dealer is known: a seat on for every deal since
+  // from the latest deal before this one whose dealer is known: a seat on for every deal since (or back,
+  // for every deal a Delete took away)
   const base = dealt && dealt.number < number && dealt.number >= shown.number ? dealt : shown;
-  if (base.number >= number) return;
   const seats = seatNames(select).length;
   select.value = String(((base.dealer - 1 + number - base.number) % seats + seats) % seats + 1);
   select.dataset.dealerFor = String(number);
