@@ -153,7 +153,7 @@ def test_the_dealer_and_a_push_are_stored_beside_the_entry_and_audited(
     make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
 ) -> None:
     game = make_game()
-    data = posted(game, points="83", dealer="3", pushed="on")
+    data = posted(game, points="83", dealer_seat="3", pushed="on")
     assert client_as("scorer").post(f"/games/{game.pk}/deals/", data).status_code == 302
     assert stored(game) == [(1, HEARTS_83, 3, True)]  # the entry as rules.md has it: no dealer in it
     added = game.changes.get()
@@ -175,7 +175,7 @@ def test_the_next_deal_is_dealt_by_the_next_seat(
     game = make_game()
     scorer = client_as("scorer")
     assert 'option value="1" selected>Anna' in html(scorer.get(f"/games/{game.pk}/"))  # seat 1 deals first
-    scorer.post(f"/games/{game.pk}/deals/", posted(game, points="83", dealer="4"))
+    scorer.post(f"/games/{game.pk}/deals/", posted(game, points="83", dealer_seat="4"))
     page = html(scorer.get(f"/games/{game.pk}/"))
     assert 'option value="1" selected>Anna' in page  # after Dora (seat 4): Anna again
     assert "Beat announces" in page
@@ -199,7 +199,7 @@ def test_the_shape_of_the_next_form_leaves_the_dealer_out(
     scorer = client_as("scorer")
     shape = re.compile(r'data-shape="([0-9a-f]+)"')
     before = shape.search(html(scorer.get(f"/games/{game.pk}/"))).group(1)
-    scorer.post(f"/games/{game.pk}/deals/", posted(game, points="83", dealer="1"))
+    scorer.post(f"/games/{game.pk}/deals/", posted(game, points="83", dealer_seat="1"))
     after = html(scorer.get(f"/games/{game.pk}/"))
     assert 'option value="2" selected>Beat' in after
     assert shape.search(after).group(1) == before
@@ -210,7 +210,7 @@ def test_a_dealer_not_at_the_table_is_refused_naming_the_field(
 ) -> None:
     game = make_game()
     response = client_as("scorer").post(
-        f"/games/{game.pk}/deals/", posted(game, points="83", dealer="5"), HTTP_X_OUTBOX="1"
+        f"/games/{game.pk}/deals/", posted(game, points="83", dealer_seat="5"), HTTP_X_OUTBOX="1"
     )
     assert response.status_code == 422
     assert json.loads(response.content)["refused"] == (
@@ -227,7 +227,7 @@ def test_a_dealer_not_at_the_table_is_refused_naming_the_field(
             dealing=Dealing(0, False),
         )
     assert (refused.value.field, refused.value.message) == (
-        "dealer",
+        "dealer_seat",
         "The dealer must be one of the 4 seats, counted from 1.",
     )
     assert not game.deals.exists()
@@ -238,11 +238,11 @@ def test_a_correction_changes_who_dealt_and_a_page_without_it_keeps_it(
 ) -> None:
     game = make_game()
     scorer = client_as("scorer")
-    scorer.post(f"/games/{game.pk}/deals/", posted(game, points="83", dealer="1"))
+    scorer.post(f"/games/{game.pk}/deals/", posted(game, points="83", dealer_seat="1"))
     edit = f"/games/{game.pk}/deals/1/edit/"
     assert 'option value="1" selected>Anna' in html(scorer.get(edit))
     correction = {"number": 1, "version": 1, "trump": "hearts", "team": "A", "points": "83"}
-    assert scorer.post(edit, {**correction, "dealer": "2", "pushed": "on"}).status_code == 302
+    assert scorer.post(edit, {**correction, "dealer_seat": "2", "pushed": "on"}).status_code == 302
     assert stored(game) == [(1, HEARTS_83, 2, True)]
     changed = game.changes.order_by("-pk").first()
     assert (changed.action, changed.dealing_before, changed.dealing_after) == (

@@ -412,7 +412,7 @@ def _check_dealing(game: Game, number: int, dealing: Dealing) -> None:
     seats = len(game.names_by_seat())
     if dealing.dealer_seat is not None and not 1 <= dealing.dealer_seat <= seats:
         message = gettext_noop("The dealer must be one of the %(count)s seats, counted from 1.")
-        raise InvalidDeal(number, "dealer", text(message, count=seats))
+        raise InvalidDeal(number, "dealer_seat", text(message, count=seats))
 
 
 def _same_entry(stored: Mapping[str, Any], sent: Mapping[str, Any]) -> bool:

@@ -82,7 +82,7 @@ def test_an_ordinary_deal_is_four_touches(
     game = make_game()
     page = open_phone(live_server, new_page, game)
     expect(page.locator("#dealform h2")).to_have_text("Deal 1")
-    expect(page.locator("#dealform select[name=dealer]")).to_have_value("1")  # seat 1 deals first
+    expect(page.locator("#dealform select[name=dealer_seat]")).to_have_value("1")  # seat 1 deals first
     expect(page.locator("#dealform .announcer")).to_have_text("Beat announces")
     shot(page, "1-form-390")
     page.evaluate("window.touches = []")
@@ -110,7 +110,7 @@ def test_an_ordinary_deal_is_four_touches(
     expect(page.locator(points(page))).to_be_focused()
     expect(page.locator(points(page))).to_have_value("")
     expect(page.locator("#dealform h2")).to_have_text("Deal 2")
-    expect(page.locator("#dealform select[name=dealer]")).to_have_value("2")
+    expect(page.locator("#dealform select[name=dealer_seat]")).to_have_value("2")
     expect(page.locator("#dealform .announcer")).to_have_text("Cla announces")
 
 
@@ -168,7 +168,7 @@ def test_the_dealer_moves_on_by_itself_and_a_push_is_noted(
 ) -> None:
     game = make_game()
     page = open_phone(live_server, new_page, game)
-    dealer = page.locator("#dealform select[name=dealer]")
+    dealer = page.locator("#dealform select[name=dealer_seat]")
     announcer = page.locator("#dealform .announcer")
 
     # The table's first dealer is Cla (seat 3), not seat 1: chosen once, then it moves on by itself.
@@ -225,7 +225,7 @@ def test_a_deleted_deal_comes_back_with_undo(
     expect_totals(page, 83, 74)
     # deal 2 is to be dealt again: by seat 2, as nobody noted a dealer before (seat 1 dealt deal 1)
     expect(page.locator("#dealform h2")).to_have_text("Deal 2")
-    expect(page.locator("#dealform select[name=dealer]")).to_have_value("2")
+    expect(page.locator("#dealform select[name=dealer_seat]")).to_have_value("2")
     undo = page.get_by_role("button", name="Undo: bring deal 2 back")
     expect(undo).to_be_visible()
     shot(page, "4-undo-390")

@@ -70,7 +70,7 @@ def _posted_number(request: HttpRequest) -> int | None:
 
 def blank_deal_form(board: Board) -> DealForm:
     """The next deal's form: its number, a fresh token, and who deals it (a seat on from the last)."""
-    initial = {"number": board.next_number, "client_token": uuid.uuid4(), "dealer": board.next_dealer}
+    initial = {"number": board.next_number, "client_token": uuid.uuid4(), "dealer_seat": board.next_dealer}
     return deal_form(board, initial=initial)
 
 
@@ -78,7 +78,7 @@ def stored_initial(form_class: type[DealForm], deal: Deal) -> dict[str, Any]:
     """The correction form of a stored deal: its entry, who dealt it, and the version it is at."""
     return {
         **form_class.initial_from_entry(deal.entry),
-        "dealer": deal.dealer_seat,
+        "dealer_seat": deal.dealer_seat,
         "pushed": deal.pushed,
         "number": deal.number,
         "version": deal.version,

@@ -87,7 +87,7 @@ function seatNames(select) {
 }
 
 function announce(form) {
-  const select = form.elements.dealer;
+  const select = form.elements.dealer_seat;
   const words = form.querySelector(".turn .announcer");
   if (!select || !words) return;
   const names = seatNames(select);
@@ -109,16 +109,16 @@ document.addEventListener(
   "submit",
   (event) => {
     const form = event.target;
-    if (!form.matches(FORM) || form.dataset.outbox !== "add" || !form.elements.dealer.value) return;
-    dealt = { number: Number(form.elements.number.value), dealer: Number(form.elements.dealer.value) };
-    form.elements.dealer.dataset.dealerFor = String(dealt.number); // a kept deal being fixed: its own
+    if (!form.matches(FORM) || form.dataset.outbox !== "add" || !form.elements.dealer_seat.value) return;
+    dealt = { number: Number(form.elements.number.value), dealer: Number(form.elements.dealer_seat.value) };
+    form.elements.dealer_seat.dataset.dealerFor = String(dealt.number); // a kept deal being fixed: its own
   },
   true, // before the outbox empties the form for the next deal
 );
 
 document.addEventListener("deal:renumbered", (event) => {
   const form = event.target;
-  const select = form.matches && form.matches(FORM) && form.elements.dealer;
+  const select = form.matches && form.matches(FORM) && form.elements.dealer_seat;
   if (!select) return;
   const number = event.detail.number;
   const shown = { number: Number(select.dataset.dealerFor), dealer: Number(select.value) };
@@ -134,7 +134,7 @@ document.addEventListener("deal:renumbered", (event) => {
 
 document.addEventListener("change", (event) => {
   const form = event.target.form;
-  if (form && form.matches(FORM) && ["dealer", "pushed"].includes(event.target.name)) announce(form);
+  if (form && form.matches(FORM) && ["dealer_seat", "pushed"].includes(event.target.name)) announce(form);
 });
 
 const first = dealForm();

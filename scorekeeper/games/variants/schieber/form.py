@@ -153,7 +153,7 @@ class SchieberDealForm(DealForm):
         required=False, widget=forms.RadioSelect, label=_("Who reached the target first?")
     )
     # Who dealt (Dealing): kept beside the entry, never in it. The next deal's dealer is set by the page.
-    dealer = forms.TypedChoiceField(required=False, coerce=int, empty_value=None, label=_("Dealer"))
+    dealer_seat = forms.TypedChoiceField(required=False, coerce=int, empty_value=None, label=_("Dealer"))
     pushed = forms.BooleanField(
         required=False, label=pgettext_lazy("schieber: trump left to the partner", "Pushed")
     )
@@ -171,11 +171,12 @@ class SchieberDealForm(DealForm):
         self.fields["stoeck"].choices = [("", pgettext("stöck: by no team", "none")), *teams]
         self.fields["announced_by"].choices = [("", gettext("not noted")), *teams]
         seats = [(seat, name) for seat, name in enumerate(self.seats, start=1)]
-        not_noted = self.is_bound or self.initial.get("dealer") is None  # an older deal: nobody noted it
-        self.fields["dealer"].choices = [*seats, *([("", gettext("not noted"))] if not_noted else [])]
+        not_noted = self.is_bound or self.initial.get("dealer_seat") is None  # an older deal: nobody noted it
+        self.fields["dealer_seat"].choices = [*seats, *([("", gettext("not noted"))] if not_noted else [])]
         number = self.data.get("number") if self.is_bound else self.initial.get("number")
         # set by the page, not typed (outbox.js); moved on by schieber.js when the deal's number moves
-        self.fields["dealer"].widget.attrs.update({"data-by-itself": True, "data-dealer-for": number or ""})
+        attrs = {"data-by-itself": True, "data-dealer-for": number or ""}
+        self.fields["dealer_seat"].widget.attrs.update(attrs)
 
     def team_choices(self) -> list[tuple[str, str]]:
         """Team A is seats 1 and 3, team B seats 2 and 4: the buttons show who that is."""
@@ -230,9 +231,9 @@ class SchieberDealForm(DealForm):
 
     def dealing(self) -> Dealing | None:
         """None when the page sent no dealer at all (an older page): a correction keeps what is stored."""
-        if "dealer" not in self.data:
+        if "dealer_seat" not in self.data:
             return None
-        return Dealing(self.cleaned_data.get("dealer"), bool(self.cleaned_data.get("pushed")))
+        return Dealing(self.cleaned_data.get("dealer_seat"), bool(self.cleaned_data.get("pushed")))
 
     def needs_first_out(self) -> bool:
         """Shown only when the engine asked for it (or a value is already set)."""
@@ -269,7 +270,7 @@ class SchieberDealForm(DealForm):
     def turn(self) -> Turn:
         announces = gettext("{name} announces")
         pushed_to = gettext("{pusher} pushed: {name} announces")
-        dealer = self["dealer"].value()
+        dealer = self["dealer_seat"].value()
         seat = int(dealer) if str(dealer or "").isdigit() else None
         pushed = self["pushed"].value() in (True, "on", "true", "1")
         words = turn_words(self.seats, seat, pushed, announces, pushed_to)
