@@ -28,6 +28,8 @@ from tests.test_permissions import (
     WHO,
     snapshot,
 )
+from tests.tournaments.builders import confirm, draw, make_event, play, tables
+from tournaments.models import Table
 
 HEARTS_83 = {"trump": "hearts", "points": {"A": 83}}
 OBENABE_100 = {"trump": "obenabe", "points": {"A": 100}}  # A 300, B 57 x 3 = 171
@@ -445,3 +447,29 @@ def test_who_may_not_delete_is_not_offered_undo(
     services.delete_last_deal(game_id=game.pk, number=2, by=owner())
     assert "/restore/" in html(client_as("scorer").get(f"/games/{game.pk}/"))
     assert "/restore/" not in html(client_as("viewer").get(f"/games/{game.pk}/"))
+
+
+# ---- at a tournament table -------------------------------------------------------------------------------
+
+
+def test_a_tables_phone_undoes_its_delete_until_the_table_is_locked(club: Club) -> None:
+    """The table's link may delete, so it may undo; once the table is confirmed, neither."""
+    table = tables(draw(make_event(club)))[0]
+    play(table, 100, 60)  # hearts x1: A 100 / B 57, A 60 / B 97
+    phone, token = Client(), table.token
+    game = Game.objects.get(pk=table.game_id)
+    phone.post(f"/t/{token}/deals/2/delete/")
+    assert "/restore/" in html(phone.get(f"/t/{token}/"))
+    restored = phone.post(f"/t/{token}/deals/2/restore/")
+    assert (restored.status_code, restored["Location"]) == (302, f"/t/{token}/")
+    game.refresh_from_db()
+    assert (game.totals, [number for number, *_ in stored(game)]) == ({"A": 160, "B": 154}, [1, 2])
+
+    phone.post(f"/t/{token}/deals/2/delete/")
+    confirm_table = Table.objects.get(pk=table.pk)
+    play(confirm_table, 60)
+    confirm(confirm_table)
+    before = snapshot()
+    refused = phone.post(f"/t/{token}/deals/2/restore/", follow=True)
+    assert "This table is confirmed and locked: ask the director for corrections." in html(refused)
+    assert snapshot() == before

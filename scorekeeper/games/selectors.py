@@ -9,6 +9,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, F, Q, QuerySet
+from django.utils.translation import gettext
 
 from scorekeeper import rules
 from scorekeeper.games import live
@@ -43,6 +44,15 @@ class Dealt:
     announcer: str
     pushed: bool
     pusher: str
+
+    @property
+    def words(self) -> str:
+        """As the deal list and the history of changes say it (a property, not an include: a long
+        game's page has a hundred rows)."""
+        if self.pushed:
+            said = gettext("%(dealer)s dealt · %(pusher)s pushed to %(announcer)s")
+            return said % {"dealer": self.dealer, "pusher": self.pusher, "announcer": self.announcer}
+        return gettext("%(dealer)s dealt") % {"dealer": self.dealer}
 
 
 def dealt(dealing: Dealing, seats: list[str]) -> Dealt | None:
