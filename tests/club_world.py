@@ -292,6 +292,7 @@ ROUTE_ARGS: dict[str, Callable[[World], dict[str, Any]]] = {
     "games:deal_predictions": lambda w: {"pk": w.games["differenzler"].pk},
     "games:deal_edit": lambda w: {"pk": w.game.pk, "number": 1},
     "games:deal_delete": lambda w: {"pk": w.game.pk, "number": 2},
+    "games:deal_restore": lambda w: {"pk": w.game.pk, "number": 3},  # deleted last (make_games)
     # tournaments: the director's
     "tournaments:tournament_new": lambda w: {"club": w.club.slug},
     "tournaments:tournament_dashboard": lambda w: {"slug": w.tournament.slug},
@@ -313,6 +314,7 @@ ROUTE_ARGS: dict[str, Callable[[World], dict[str, Any]]] = {
     "tournaments:table_deal_predictions": lambda w: {"token": w.dz_table.token},
     "tournaments:table_deal_edit": lambda w: {"token": w.current.token, "number": 1},
     "tournaments:table_deal_delete": lambda w: {"token": w.current.token, "number": 1},
+    "tournaments:table_deal_restore": lambda w: {"token": w.current.token, "number": 2},
     "tournaments:table_confirm": lambda w: {"token": w.finished.token},
     # public
     "tournaments:tournament": lambda w: {"slug": w.tournament.slug},

@@ -54,6 +54,11 @@ def game_endpoints(variant: str) -> Iterator[Endpoint]:
         yield Endpoint("deal_predictions", lambda w: f"{deals(w)}predictions/", page=game, offered_at=deals)
 
 
+def restore(world: World) -> str:
+    """Undo of the Schieber game's deal 3, the deal deleted last (club_world.make_games)."""
+    return f"/games/{world.game.pk}/deals/3/restore/"
+
+
 def club(suffix: str) -> Callable[[World], str]:
     return lambda w: f"/clubs/{w.club.slug}/{suffix}"
 
@@ -71,6 +76,7 @@ NO_ACTION: Callable[[World], str] = lambda w: ""  # noqa: E731 - a form that pos
 
 ENDPOINTS = [
     *(endpoint for variant in variant_games(["a", "b", "c", "d"]) for endpoint in game_endpoints(variant)),
+    Endpoint("deal_restore", restore, page=lambda w: f"/games/{w.game.pk}/", fields=("number",)),
     Endpoint("game_new", club("games/new/")),
     # Coiffeur's board editor: a line's row and multiplier each, in the new-game and the new-event form
     Endpoint("game_new[coiffeur]", club("games/new/"), club("games/new/?variant=coiffeur"), NO_ACTION),

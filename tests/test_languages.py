@@ -269,8 +269,11 @@ def test_a_lausanne_club_with_french_suits_sees_them_in_french(
     game = make_game()
     Club.objects.filter(pk=game.club_id).update(language="fr", suit_names="french")
     page = client_as("scorer").get(f"/games/{game.pk}/").content.decode()
-    for trump in ("♥ Cœur", "♦ Carreau", "♠ Pique", "♣ Trèfle", "⬇ Obenabe", "⬆ Undenufe"):
-        assert f"<span>{trump}</span>" in page, trump
+    # each with the key that picks it, from its French name: Carreau's c is Cœur's, so it is a
+    keys = {"♥ Cœur": "C", "♦ Carreau": "A", "♠ Pique": "P", "♣ Trèfle": "T"}
+    keys |= {"⬇ Obenabe": "O", "⬆ Undenufe": "U"}
+    for trump, key in keys.items():
+        assert f'<span>{trump}<kbd class="key" aria-hidden="true">{key}</kbd></span>' in page, trump
 
 
 # ---- numbers ------------------------------------------------------------------------------------------

@@ -151,12 +151,12 @@ def the_card_points(name: str) -> str:
 
 def deal_refusals(variant: str, jazz_game: str) -> Expected:
     """The engine's refusal of each input of the variant's deal form, beside the field it shows at."""
-    weis = "Weis of team %s must be 0, 20, or a multiple of 10 from 40 to 600."
     return {
         "schieber": {
             "points": ("points", whole("Card points of team A", 0, 157)),
-            "weis_a": ("weis_a", weis % "A"),
-            "weis_b": ("weis_a", weis % "B"),
+            # Weis is a button a team; "other" takes a number, judged by the rules when it is picked
+            "weis_a_other": ("weis_a_other", MAX % 2147483647),
+            "weis_b_other": ("weis_b_other", MAX % 2147483647),
         },
         "coiffeur": {"points": ("points", whole("Card points", 0, 157))},
         "differenzler": {

@@ -198,6 +198,7 @@ ROWS = [
     Row("tournaments:table_deal_predictions", NOBODY, TOKEN, predictions(1)),
     Row("tournaments:table_deal_edit", TOKEN, TOKEN, lambda w, d: EDIT),
     Row("tournaments:table_deal_delete", NOBODY, TOKEN),
+    Row("tournaments:table_deal_restore", NOBODY, TOKEN),
     Row(
         "tournaments:table_confirm",
         NOBODY,

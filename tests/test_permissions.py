@@ -481,6 +481,17 @@ ROUTES = [
         post_changes=frozenset({"games", "deals", "scores", "changes"}),
         post_check=check_deal_delete,
     ),
+    # Undo a Delete: whoever may delete; here nothing was deleted, so it is refused with a message
+    # (tests/test_deal_entry.py brings a deal back, for every role)
+    Route(
+        "games:deal_restore",
+        game_path("deals/2/restore/"),
+        NOBODY,
+        PRIVATE_SCORER,
+        NOBODY,
+        PUBLIC_SCORER,
+        post_redirect=lambda w: f"/games/{w.game.pk}/",
+    ),
 ]
 
 

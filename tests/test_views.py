@@ -835,6 +835,12 @@ def test_demo_command_loads_a_finished_and_a_running_game_once() -> None:
     assert (total_of(page, "A"), total_of(page, "B")) == (722, 480)
 
 
+TRUMP_BUTTON = re.compile(
+    r'<label class="choice" data-key="(\w)">\s*<input [^>]*name="trump"[^>]*>\s*'
+    r'<span>([^<]+)<kbd class="key" aria-hidden="true">(\w)</kbd></span>'
+)
+
+
 def test_french_suit_names(
     club: Club, make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
 ) -> None:
@@ -843,13 +849,14 @@ def test_french_suit_names(
     game = make_game({}, [{"trump": "spades", "points": {"A": 83}}])
     page = html(client_as("scorer").get(f"/games/{game.pk}/"))
     trumps = between(page, "<legend>Trump</legend>", "</fieldset>")
-    assert re.findall(r"<span>([^<]+)</span>", trumps) == [
-        "♥ Hearts",
-        "♦ Diamonds",
-        "♠ Spades",
-        "♣ Clubs",
-        "⬇ Obenabe",
-        "⬆ Undenufe",
+    # each with the key that picks it: its name's first letter no earlier trump took
+    assert re.findall(TRUMP_BUTTON, trumps) == [
+        ("h", "♥ Hearts", "H"),
+        ("d", "♦ Diamonds", "D"),
+        ("s", "♠ Spades", "S"),
+        ("c", "♣ Clubs", "C"),
+        ("o", "⬇ Obenabe", "O"),
+        ("u", "⬆ Undenufe", "U"),
     ]
     assert '<span class="muted">Spades</span>' in between(page, '<tr data-deal="1">', "</tr>")
     assert "Schilten" not in page
@@ -859,13 +866,14 @@ def test_german_suit_names(make_game: Callable[..., Game], client_as: Callable[[
     game = make_game({}, [{"trump": "spades", "points": {"A": 83}}])
     page = html(client_as("scorer").get(f"/games/{game.pk}/"))
     trumps = between(page, "<legend>Trump</legend>", "</fieldset>")
-    assert re.findall(r"<span>([^<]+)</span>", trumps) == [
-        "🌹 Rosen",
-        "🔔 Schellen",
-        "🛡 Schilten",
-        "🌰 Eicheln",
-        "⬇ Obenabe",
-        "⬆ Undenufe",
+    # Schellen took the s, so Schilten is c, its next letter
+    assert re.findall(TRUMP_BUTTON, trumps) == [
+        ("r", "🌹 Rosen", "R"),
+        ("s", "🔔 Schellen", "S"),
+        ("c", "🛡 Schilten", "C"),
+        ("e", "🌰 Eicheln", "E"),
+        ("o", "⬇ Obenabe", "O"),
+        ("u", "⬆ Undenufe", "U"),
     ]
     assert '<span class="muted">Schilten</span>' in between(page, '<tr data-deal="1">', "</tr>")
     assert "Spades" not in page

@@ -38,6 +38,7 @@ urlpatterns = [
     path("t/<str:token>/deals/predictions/", table.deal_predictions, name="table_deal_predictions"),
     path("t/<str:token>/deals/<int:number>/edit/", table.deal_edit, name="table_deal_edit"),
     path("t/<str:token>/deals/<int:number>/delete/", table.deal_delete, name="table_deal_delete"),
+    path("t/<str:token>/deals/<int:number>/restore/", table.deal_restore, name="table_deal_restore"),
     path("t/<str:token>/confirm/", table.confirm, name="table_confirm"),
     # public, no login
     path("events/<slug:slug>/", public.event, name="tournament"),

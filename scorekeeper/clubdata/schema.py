@@ -91,7 +91,15 @@ GAMES = Part(
     refs=(("created_by", USER), ("follows", GAME)),
     derived=("totals", "side_sums", "summary", "finished", "winner", "revision", "seat_names"),
     checked=("totals", "finished", "winner"),
-    optional=("number", "abandoned_at", "deleted_at", "follows", "game_changes", "pending_entry"),
+    optional=(
+        "number",
+        "abandoned_at",
+        "deleted_at",
+        "follows",
+        "game_changes",
+        "pending_entry",
+        "undo_deal",
+    ),
     children=(
         Part(Seat, "seats", parent="game", order=("position",), refs=(("player", PLAYER),)),
         Part(
@@ -100,8 +108,15 @@ GAMES = Part(
             parent="game",
             order=("number",),
             refs=(("created_by", USER), ("updated_by", USER)),
+            optional=("dealer_seat", "pushed"),
         ),
-        Part(DealChange, "changes", parent="game", refs=(("by", USER),)),
+        Part(
+            DealChange,
+            "changes",
+            parent="game",
+            refs=(("by", USER),),
+            optional=("dealing_before", "dealing_after"),
+        ),
         Part(GameChange, "game_changes", parent="game", refs=(("by", USER),)),
     ),
 )

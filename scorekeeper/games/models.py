@@ -7,6 +7,7 @@ won) is derived from the entries by the rules engine and stored only so SQL can 
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.conf import settings
@@ -205,6 +206,9 @@ class Game(models.Model):
     # What the table said before the next deal was played (Differenzler's predictions), kept until the
     # deal is saved, so a reload or a second phone finds it: {"number": n, "entry": {...}}, or {}.
     pending_entry = models.JSONField(default=dict, blank=True)
+    # The deal the last Delete took away, while Undo can still bring it back (its copy is that Delete's
+    # DealChange): cleared when a deal is entered or brought back. Kept here, so no page asks for it.
+    undo_deal = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -254,6 +258,33 @@ class Seat(models.Model):
         return f"{self.name} at seat {self.position}"
 
 
+@dataclass(frozen=True)
+class Dealing:
+    """Who dealt a deal (seat counted from 1) and whether the trump was pushed (geschoben: chosen by the
+    announcer's partner). What happened at the table, not what the deal scores: stored beside the
+    rules entry, never in it (rules.md names every key an entry may have). None: not noted."""
+
+    dealer_seat: int | None = None
+    pushed: bool | None = None
+
+    def as_json(self) -> dict[str, int | bool | None] | None:
+        """For the audit (DealChange.dealing_before/after): None when nothing was noted."""
+        if self.dealer_seat is None and self.pushed is None:
+            return None
+        return {"dealer_seat": self.dealer_seat, "pushed": self.pushed}
+
+    @classmethod
+    def from_json(cls, data: object) -> Dealing:
+        """The audit's copy read back; anything else (an older export's row) is "not noted"."""
+        if not isinstance(data, dict):
+            return cls()
+        seat, pushed = data.get("dealer_seat"), data.get("pushed")
+        return cls(seat if isinstance(seat, int) else None, pushed if isinstance(pushed, bool) else None)
+
+
+NOT_NOTED = Dealing()
+
+
 class Deal(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
     number = models.PositiveIntegerField()
@@ -266,6 +297,9 @@ class Deal(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
     updated_at = models.DateTimeField(auto_now=True)
+    # Who dealt and whether the trump was pushed (Dealing): null where nobody noted it.
+    dealer_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    pushed = models.BooleanField(null=True, blank=True)
 
     class Meta:
         ordering = ["number"]
@@ -273,10 +307,15 @@ class Deal(models.Model):
             models.UniqueConstraint(fields=["game", "number"], name="one_deal_per_number"),
             models.UniqueConstraint(fields=["game", "client_token"], name="one_deal_per_submission"),
             models.CheckConstraint(condition=Q(number__gte=1), name="deal_numbers_from_one"),
+            models.CheckConstraint(condition=Q(dealer_seat__gte=1), name="dealer_seats_from_one"),
         ]
 
     def __str__(self) -> str:
         return f"Deal {self.number} of game {self.game_id}"
+
+    @property
+    def dealing(self) -> Dealing:
+        return Dealing(self.dealer_seat, self.pushed)
 
 
 class DealScore(models.Model):
@@ -296,18 +335,22 @@ class DealScore(models.Model):
 
 
 class DealChange(models.Model):
-    """The audit trail: who added, edited or deleted which deal, when, and what it was before and after."""
+    """The audit trail: who added, edited, deleted or brought back (Undo) which deal, when, and what it
+    was before and after: its entry, and beside it who dealt (Dealing.as_json)."""
 
     class Action(models.TextChoices):
         ADDED = "added", pgettext_lazy("deal", "added")
         EDITED = "edited", pgettext_lazy("deal", "edited")
         DELETED = "deleted", pgettext_lazy("deal", "deleted")
+        RESTORED = "restored", pgettext_lazy("deal", "brought back")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
     deal_number = models.PositiveIntegerField()
     action = models.CharField(max_length=10, choices=Action.choices)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
+    dealing_before = models.JSONField(null=True, blank=True)
+    dealing_after = models.JSONField(null=True, blank=True)
     by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
     at = models.DateTimeField(auto_now_add=True)
 

@@ -9,11 +9,12 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, F, Q, QuerySet
+from django.utils.translation import gettext
 
 from scorekeeper import rules
 from scorekeeper.games import live
 from scorekeeper.games.jasstafel import StrokeGroup, Tafel, stroke_groups, tafel
-from scorekeeper.games.models import Club, Game, GameChange, Invite, Membership, Player
+from scorekeeper.games.models import NOT_NOTED, Club, Dealing, Game, GameChange, Invite, Membership, Player
 from scorekeeper.games.permissions import GameAccess
 from scorekeeper.games.services import invite_hash
 from scorekeeper.games.variants import variant_page
@@ -36,12 +37,53 @@ class Side:
 
 
 @dataclass(frozen=True)
+class Dealt:
+    """Who dealt a deal, and who announced trump, by name: the dealer's next seat, or, when that player
+    pushed (geschoben), their partner across the table."""
+
+    dealer: str
+    announcer: str
+    pushed: bool
+    pusher: str
+
+    @property
+    def words(self) -> str:
+        """As the deal list and the history of changes say it (a property, not an include: a long
+        game's page has a hundred rows)."""
+        if self.pushed:
+            said = gettext("%(dealer)s dealt · %(pusher)s pushed to %(announcer)s")
+            return said % {"dealer": self.dealer, "pusher": self.pusher, "announcer": self.announcer}
+        return gettext("%(dealer)s dealt") % {"dealer": self.dealer}
+
+
+def dealt(dealing: Dealing, seats: list[str]) -> Dealt | None:
+    """The names of a deal's Dealing; None when nobody noted the dealer."""
+    if dealing.dealer_seat is None or not 1 <= dealing.dealer_seat <= len(seats):
+        return None
+    count = len(seats)
+    after = dealing.dealer_seat % count  # the next seat, counted from 0
+    announcer = (after + count // 2) % count if dealing.pushed else after
+    return Dealt(seats[dealing.dealer_seat - 1], seats[announcer], bool(dealing.pushed), seats[after])
+
+
+def next_dealer(dealings: list[Dealing], number: int, seat_count: int) -> int:
+    """Who deals deal `number`: one seat on from the last deal whose dealer was noted, a seat a deal;
+    seat 1 deals the first deal unless the scorer says otherwise."""
+    for at in range(min(number - 1, len(dealings)), 0, -1):
+        seat = dealings[at - 1].dealer_seat
+        if seat is not None:
+            return (seat - 1 + number - at) % seat_count + 1
+    return (number - 1) % seat_count + 1
+
+
+@dataclass(frozen=True)
 class DealRow:
     number: int
     scores: list[int]
     details: dict[str, Any]
     is_last: bool
     token: Any  # the deal's client token: its Delete button names this very deal
+    dealt: Dealt | None = None
 
 
 @dataclass(frozen=True)
@@ -54,10 +96,22 @@ class Board:
     result: GameResult
     sides: list[Side]
     rows: list[DealRow]
+    dealings: list[Dealing]
 
     @property
     def game(self) -> Game:
         return self.access.game
+
+    @property
+    def next_dealer(self) -> int:
+        """The seat that deals the next deal (counted from 1)."""
+        return next_dealer(self.dealings, self.next_number, len(self.seats))
+
+    @property
+    def undo_number(self) -> int | None:
+        """The deal Undo brings back: the one the last Delete took, until a deal is entered."""
+        number = self.game.undo_deal
+        return number if self.can_score and number == self.next_number else None
 
     @property
     def can_score(self) -> bool:
@@ -153,36 +207,47 @@ def side_label(variant: str, side: str, seats: list[str]) -> str:
     return side
 
 
-def _row(scored: DealResult, sides: tuple[str, ...], stored: list[tuple[Any, Any]]) -> DealRow:
+Stored = tuple[Any, Any, Dealing]
+"""One deal as the board shows it: its entry, its client token, who dealt (services.Stored)."""
+
+
+def _row(scored: DealResult, sides: tuple[str, ...], stored: list[Stored], seats: list[str]) -> DealRow:
     scores = [scored.scores.get(side, 0) for side in sides]
-    token = stored[scored.number - 1][1]
-    return DealRow(scored.number, scores, dict(scored.details), scored.number == len(stored), token)
+    _, token, dealing = stored[scored.number - 1]
+    is_last = scored.number == len(stored)
+    return DealRow(scored.number, scores, dict(scored.details), is_last, token, dealt(dealing, seats))
 
 
 def game_board(access: GameAccess) -> Board:
     """The entries in one query (the seats come with the game); the engine re-scores them (pure, fast)."""
     game = access.game
     seats = game.names_by_seat()
-    stored = list(game.deals.order_by("number").values_list("entry", "client_token"))
-    entries = [entry for entry, _ in stored]
+    rows = game.deals.order_by("number").values_list("entry", "client_token", "dealer_seat", "pushed")
+    stored = [(entry, token, Dealing(seat, pushed)) for entry, token, seat, pushed in rows]
+    entries = [entry for entry, _, _ in stored]
     result = rules.score_game(game.variant, seats, game.settings, entries, deal_limit=game.deal_limit)
     return _board(access, seats, stored, result)
 
 
-def board_of(access: GameAccess, stored: list[tuple[Any, Any]], result: GameResult) -> Board:
-    """The board of a game whose deals (entry, client token) and result a write hands over: no read."""
+def board_of(access: GameAccess, stored: list[Stored], result: GameResult) -> Board:
+    """The board of a game whose deals and result a write hands over: no read."""
     return _board(access, access.game.names_by_seat(), stored, result)
 
 
-def board_with_deal(board: Board, entry: dict[str, Any], token: Any, result: GameResult) -> Board:
+def board_with_deal(
+    board: Board, entry: dict[str, Any], token: Any, result: GameResult, dealing: Dealing = NOT_NOTED
+) -> Board:
     """The board once a deal was appended to it, from the result the write scored: no read again."""
-    stored = [(row_entry, row.token) for row_entry, row in zip(board.entries, board.rows, strict=True)]
-    return _board(board.access, board.seats, [*stored, (entry, token)], result)
+    stored = [
+        (row_entry, row.token, row_dealing)
+        for row_entry, row, row_dealing in zip(board.entries, board.rows, board.dealings, strict=True)
+    ]
+    return _board(board.access, board.seats, [*stored, (entry, token, dealing)], result)
 
 
-def _board(access: GameAccess, seats: list[str], stored: list[tuple[Any, Any]], result: GameResult) -> Board:
+def _board(access: GameAccess, seats: list[str], stored: list[Stored], result: GameResult) -> Board:
     game = access.game
-    entries = [entry for entry, _ in stored]
+    entries = [entry for entry, _, _ in stored]
     placing = {p.side: p.rank for p in result.ranking}
     page = variant_page(game.variant)
     jasstafel = page is not None and page.jasstafel
@@ -198,8 +263,8 @@ def _board(access: GameAccess, seats: list[str], stored: list[tuple[Any, Any]], 
         )
         for side in result.sides
     ]
-    rows = [_row(deal, result.sides, stored) for deal in result.deals]
-    return Board(access, seats, entries, result, sides, rows)
+    rows = [_row(deal, result.sides, stored, seats) for deal in result.deals]
+    return Board(access, seats, entries, result, sides, rows, [dealing for _, _, dealing in stored])
 
 
 def user_clubs(user: User | AnonymousUser) -> QuerySet[Club]:
@@ -276,10 +341,12 @@ def invite_for(token: str) -> Invite | None:
 
 @dataclass(frozen=True)
 class DealView:
-    """One deal as the game page describes it: the variant's notes (its details) and each side's score."""
+    """One deal as the game page describes it: the variant's notes (its details), each side's score,
+    and who dealt."""
 
     details: Mapping[str, Any]
     scores: list[tuple[str, int]]
+    dealt: Dealt | None = None
 
 
 @dataclass(frozen=True)
@@ -319,12 +386,12 @@ def deal_audit(game: Game) -> Audit:
     lines = []
     for change in game.changes.select_related("by").order_by("at", "pk"):
         number = change.deal_number
-        before = _described(game, seats, entries, number, change.before)
+        before = _described(game, seats, entries, number, change.before, change.dealing_before)
         if change.after is None:
             entries.pop(number, None)
         else:
             entries[number] = change.after
-        after = _described(game, seats, entries, number, change.after)
+        after = _described(game, seats, entries, number, change.after, change.dealing_after)
         had = (change.before is not None, change.after is not None)
         lines.append(AuditLine(change.at, change.by, change.action, number, before, after, *had))
     game_changes = game.game_changes.select_related("by").order_by("at", "pk")
@@ -334,7 +401,12 @@ def deal_audit(game: Game) -> Audit:
 
 
 def _described(
-    game: Game, seats: list[str], entries: Mapping[int, Mapping[str, Any]], number: int, entry: Any
+    game: Game,
+    seats: list[str],
+    entries: Mapping[int, Mapping[str, Any]],
+    number: int,
+    entry: Any,
+    dealing: Any = None,
 ) -> DealView | None:
     """Deal `number` holding `entry`, after the deals the game had before it; None if there is none or
     the rules refuse it now (changed since), or an earlier deal is missing from the audit."""
@@ -348,4 +420,5 @@ def _described(
     except InvalidDeal:
         return None
     scored = result.deals[-1]
-    return DealView(dict(scored.details), [(side, scored.scores.get(side, 0)) for side in result.sides])
+    scores = [(side, scored.scores.get(side, 0)) for side in result.sides]
+    return DealView(dict(scored.details), scores, dealt(Dealing.from_json(dealing), seats))

@@ -25,9 +25,11 @@ from django.utils.translation import gettext
 from scorekeeper import rules
 from scorekeeper.games import summaries
 from scorekeeper.games.models import (
+    NOT_NOTED,
     Club,
     Deal,
     DealChange,
+    Dealing,
     DealScore,
     Game,
     GameChange,
@@ -39,7 +41,7 @@ from scorekeeper.games.models import (
 )
 from scorekeeper.games.names import normalise_name
 from scorekeeper.games.signals import game_scored
-from scorekeeper.rules.base import DealResult, GameResult, InvalidDeal
+from scorekeeper.rules.base import DealResult, GameResult, InvalidDeal, gettext_noop, text
 
 Guard = Callable[[Game], None]
 """Called with the locked game before a write, to refuse it (a tournament table that was confirmed)."""
@@ -70,21 +72,25 @@ class GameRefused(Exception):
         self.message = message
 
 
+Stored = tuple[Mapping[str, Any], uuid.UUID, Dealing]
+"""One deal as a page shows it: its entry, its client token (its Delete button names it), who dealt."""
+
+
 @dataclass(frozen=True)
 class Recorded:
     deal: Deal
     result: GameResult
     repeated: bool  # the same submission arrived again (double tap, retry): nothing new was saved
-    deals: Sequence[tuple[Mapping[str, Any], uuid.UUID]] = ()
-    """A correction's game as it left it: every deal's entry and client token, in order (the page's board)."""
+    deals: Sequence[Stored] = ()
+    """A correction's or an Undo's game as it left it: every deal, in order (the page's board)."""
 
 
 @dataclass(frozen=True)
 class Deleted:
-    """What a Delete left: the game row, its deals (entry, client token) in order and their result."""
+    """What a Delete left: the game row, its deals in order and their result."""
 
     game: Game
-    deals: Sequence[tuple[Mapping[str, Any], uuid.UUID]]
+    deals: Sequence[Stored]
     result: GameResult
     repeated: bool  # this Delete arrived again: nothing more was deleted
 
@@ -429,7 +435,8 @@ def _store_result(game: Game, result: GameResult) -> None:
     game.revision += 1
     game.side_sums = side_sums(result.deals)
     game.summary = summaries.game_summary(result)
-    game.save(update_fields=["totals", "side_sums", "summary", "finished", "winner", "revision"])
+    fields = ["totals", "side_sums", "summary", "finished", "winner", "revision", "undo_deal"]
+    game.save(update_fields=fields)
     if was_finished or game.finished:  # a finished game's result is rated; a correction re-rates it
         game_scored.send(sender=Game, game=game, result=result)
 
@@ -474,14 +481,16 @@ def record_deal(
     client_token: uuid.UUID,
     guard: Guard | None = None,
     known: Known | None = None,
+    dealing: Dealing = NOT_NOTED,
 ) -> Recorded:
     """Add deal `number` (the number the scorer's form expected) to the game.
 
     A repeated `client_token` returns the deal it already saved; a `number` that another phone took
     meanwhile is a DealConflict, never a second deal. `known`: the deals the caller read already.
+    A deal entered ends what Undo could bring back: the game moved on.
     """
     try:
-        return _record_locked(game_id, entry, by, number, client_token, guard, known)
+        return _record_locked(game_id, entry, by, number, client_token, guard, known, dealing)
     except IntegrityError:
         # Unreachable while every writer locks the game row; the whole write was rolled back.
         message = gettext("Deal %(number)s was entered meanwhile on another phone.")
@@ -497,6 +506,7 @@ def _record_locked(
     client_token: uuid.UUID,
     guard: Guard | None,
     known: Known | None,
+    dealing: Dealing,
 ) -> Recorded:
     """record_deal's write, with the game row locked until it commits.
 
@@ -532,13 +542,26 @@ def _record_locked(
         )
         raise NumberTaken(message % {"expected": expected})
     result = _score(game, [e for _, e, _ in stored] + [dict(entry)])
+    _check_dealing(game, number, dealing)
     deal = Deal.objects.create(
-        game=game, number=number, entry=dict(entry), client_token=client_token, created_by=by
+        game=game,
+        number=number,
+        entry=dict(entry),
+        client_token=client_token,
+        created_by=by,
+        dealer_seat=dealing.dealer_seat,
+        pushed=dealing.pushed,
     )
     DealScore.objects.bulk_create(_score_rows(deal, result.deals[-1]))
+    game.undo_deal = None
     _store_result(game, result)
     DealChange.objects.create(
-        game=game, deal_number=number, action=DealChange.Action.ADDED, after=deal.entry, by=by
+        game=game,
+        deal_number=number,
+        action=DealChange.Action.ADDED,
+        after=deal.entry,
+        dealing_after=dealing.as_json(),
+        by=by,
     )
     if game.pending_entry:  # what was said before this deal is in it now
         game.pending_entry = {}
@@ -585,6 +608,14 @@ def _require_next(number: int, expected: int) -> None:
         raise NumberTaken(message % {"number": number, "expected": expected})
 
 
+def _check_dealing(game: Game, number: int, dealing: Dealing) -> None:
+    """The dealer is one of the game's seats (the forms offer no other; a caller might)."""
+    seats = len(game.names_by_seat())
+    if dealing.dealer_seat is not None and not 1 <= dealing.dealer_seat <= seats:
+        message = gettext_noop("The dealer must be one of the %(count)s seats, counted from 1.")
+        raise InvalidDeal(number, "dealer_seat", text(message, count=seats))
+
+
 def _same_entry(stored: Mapping[str, Any], sent: Mapping[str, Any]) -> bool:
     """Compared as the JSON column keeps them: a tuple sent comes back a list, and is still the same."""
     return json.loads(json.dumps(stored)) == json.loads(json.dumps(sent))
@@ -609,11 +640,13 @@ def edit_deal(
     version: int,
     guard: Guard | None = None,
     client_token: uuid.UUID | None = None,
+    dealing: Dealing | None = None,
 ) -> Recorded:
     """Replace a deal's entry; `version` is the one the scorer saw, so a stale edit is refused.
 
     `client_token` names the very deal the form was opened on: a deal deleted and entered again under
-    the same number starts again at version 1, and only its token tells it from the old one."""
+    the same number starts again at version 1, and only its token tells it from the old one.
+    `dealing` None keeps who dealt as it is (a form that does not ask)."""
     game = _locked(game_id, guard)
     _refuse_stopped(game)
     deals = list(game.deals.order_by("number"))
@@ -630,15 +663,25 @@ def edit_deal(
         )
     entries = [dict(entry) if d.number == number else d.entry for d in deals]
     result = _score(game, entries)
+    dealt_before, dealing = deal.dealing, dealing or deal.dealing
+    _check_dealing(game, number, dealing)
     before = deal.entry
     deal.entry, deal.version, deal.updated_by = dict(entry), deal.version + 1, by
-    deal.save(update_fields=["entry", "version", "updated_by", "updated_at"])
+    deal.dealer_seat, deal.pushed = dealing.dealer_seat, dealing.pushed
+    deal.save(update_fields=["entry", "version", "updated_by", "updated_at", "dealer_seat", "pushed"])
     _rederive_scores(game, result, deals)
     _store_result(game, result)
     DealChange.objects.create(
-        game=game, deal_number=number, action=DealChange.Action.EDITED, before=before, after=deal.entry, by=by
+        game=game,
+        deal_number=number,
+        action=DealChange.Action.EDITED,
+        before=before,
+        after=deal.entry,
+        dealing_before=dealt_before.as_json(),
+        dealing_after=dealing.as_json(),
+        by=by,
     )
-    return Recorded(deal, result, repeated=False, deals=[(d.entry, d.client_token) for d in deals])
+    return Recorded(deal, result, repeated=False, deals=_stored(deals))
 
 
 @transaction.atomic
@@ -653,7 +696,8 @@ def delete_last_deal(
     """Only the last deal can go, so no later deal is ever scored against a hole.
 
     `client_token`, when given, is the deal the Delete button was shown for: a stale page never
-    deletes a deal entered again meanwhile under the same number."""
+    deletes a deal entered again meanwhile under the same number. The audit keeps the deal as it was
+    (entry and who dealt): Undo (restore_deal) brings it back from there until a deal is entered."""
     game = _locked(game_id, guard)
     _refuse_stopped(game)
     deals = list(game.deals.order_by("number"))
@@ -668,15 +712,91 @@ def delete_last_deal(
     last = deals.pop()
     result = _score(game, [d.entry for d in deals])
     last.delete()
+    game.undo_deal = number
     _store_result(game, result)
     DealChange.objects.create(
-        game=game, deal_number=number, action=DealChange.Action.DELETED, before=last.entry, by=by
+        game=game,
+        deal_number=number,
+        action=DealChange.Action.DELETED,
+        before=last.entry,
+        dealing_before=last.dealing.as_json(),
+        by=by,
     )
     return _deleted(game, deals, result, repeated=False)
 
 
+def _stored(deals: Sequence[Deal]) -> list[Stored]:
+    return [(d.entry, d.client_token, d.dealing) for d in deals]
+
+
 def _deleted(game: Game, deals: Sequence[Deal], result: GameResult, *, repeated: bool) -> Deleted:
-    return Deleted(game, [(d.entry, d.client_token) for d in deals], result, repeated)
+    return Deleted(game, _stored(deals), result, repeated)
+
+
+@transaction.atomic
+def restore_deal(*, game_id: int, number: int, by: User | None, guard: Guard | None = None) -> Recorded:
+    """Undo a Delete: deal `number` comes back as the Delete's audit kept it (entry, who dealt), under a
+    new client token, scored again and audited as brought back.
+
+    Only the deal the last Delete took, and only until a deal is entered (game.undo_deal): after that,
+    bringing it back would put it after a deal that was played later. A repeated Undo (its answer was
+    lost) answers with the game as it is."""
+    game = _locked(game_id, guard)
+    _refuse_stopped(game)
+    deals = list(game.deals.order_by("number"))
+    if game.undo_deal != number or len(deals) != number - 1:
+        if _just_restored(game, number, deals):
+            return Recorded(deals[-1], _score(game, [d.entry for d in deals]), True, _stored(deals))
+        raise DealConflict(_not_restorable(game, number))
+    copy = game.changes.filter(action=DealChange.Action.DELETED, deal_number=number).order_by("-pk").first()
+    if copy is None or copy.before is None:  # an import without the audit: nothing to bring back
+        raise DealConflict(_not_restorable(game, number))
+    entry, dealing = copy.before, Dealing.from_json(copy.dealing_before)
+    result = _score(game, [d.entry for d in deals] + [entry])
+    deal = Deal.objects.create(
+        game=game,
+        number=number,
+        entry=entry,
+        created_by=by,
+        dealer_seat=dealing.dealer_seat,
+        pushed=dealing.pushed,
+    )
+    DealScore.objects.bulk_create(_score_rows(deal, result.deals[-1]))
+    game.undo_deal = None
+    _store_result(game, result)
+    DealChange.objects.create(
+        game=game,
+        deal_number=number,
+        action=DealChange.Action.RESTORED,
+        after=entry,
+        dealing_after=dealing.as_json(),
+        by=by,
+    )
+    return Recorded(deal, result, repeated=False, deals=_stored([*deals, deal]))
+
+
+def _not_restorable(game: Game, number: int) -> str:
+    """Why Undo cannot bring deal `number` back: another deal was deleted last, a deal was entered
+    since, or it was never deleted. Asked only on a refusal."""
+    if game.undo_deal is not None and game.undo_deal != number:
+        message = gettext("Only deal %(last)s, the deal deleted last, can be brought back.")
+        return message % {"last": game.undo_deal}
+    if game.changes.filter(action=DealChange.Action.DELETED, deal_number=number).exists():
+        message = gettext(
+            "Deal %(number)s cannot be brought back: a deal was entered after it was deleted. "
+            "Enter it again if it belongs."
+        )
+    else:
+        message = gettext("Deal %(number)s was not deleted: there is nothing to bring back.")
+    return message % {"number": number}
+
+
+def _just_restored(game: Game, number: int, deals: list[Deal]) -> bool:
+    """The last thing done to the game's deals was bringing this very deal back."""
+    if not deals or deals[-1].number != number:
+        return False
+    last = game.changes.order_by("-pk").first()
+    return last is not None and last.action == DealChange.Action.RESTORED and last.deal_number == number
 
 
 def _same_deal_holds(deal: Deal, entry: Mapping[str, Any], client_token: uuid.UUID | None) -> bool:
@@ -721,6 +841,7 @@ __all__ = [
     "play_again",
     "record_deal",
     "rederive",
+    "restore_deal",
     "resume_game",
     "set_membership",
 ]

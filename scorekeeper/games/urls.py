@@ -29,4 +29,5 @@ urlpatterns = [
     path("games/<int:pk>/deals/predictions/", deals.deal_predictions, name="deal_predictions"),
     path("games/<int:pk>/deals/<int:number>/edit/", deals.deal_edit, name="deal_edit"),
     path("games/<int:pk>/deals/<int:number>/delete/", deals.deal_delete, name="deal_delete"),
+    path("games/<int:pk>/deals/<int:number>/restore/", deals.deal_restore, name="deal_restore"),
 ]

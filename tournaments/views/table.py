@@ -23,7 +23,14 @@ from scorekeeper.games import live as scorekeeper_live
 from scorekeeper.games.permissions import GameAccess
 from scorekeeper.games.selectors import Board, game_board
 from scorekeeper.games.services import DealConflict
-from scorekeeper.games.views.deals import add_deal, delete_deal, edit_deal, keep_said, preview_deal
+from scorekeeper.games.views.deals import (
+    add_deal,
+    delete_deal,
+    edit_deal,
+    keep_said,
+    preview_deal,
+    restore_deal,
+)
 from scorekeeper.games.views.games import live_game, show_game
 from scorekeeper.rules.base import CARD_POINTS
 
@@ -197,6 +204,12 @@ def deal_edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
 @require_POST
 def deal_delete(request: HttpRequest, token: str, number: int) -> HttpResponse:
     return delete_deal(request, table_access(token), number)
+
+
+@require_POST
+def deal_restore(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """Undo at the table: the deal its phone deleted last, until the next deal (the table's guard holds)."""
+    return restore_deal(request, table_access(token), number)
 
 
 @require_POST

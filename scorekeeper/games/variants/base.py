@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from django import forms
 
+from scorekeeper.games.models import Dealing
 from scorekeeper.games.rule_messages import refusal, translate
 from scorekeeper.rules.base import InvalidDeal
 
@@ -72,6 +73,11 @@ class DealForm(forms.Form):
     def said_entry(self) -> dict[str, Any]:
         """What the table said before the deal, of the entry built from cleaned_data (after is_valid())."""
         return {key: value for key, value in self.entry().items() if key in self.said_first}
+
+    def dealing(self) -> Dealing | None:
+        """Who dealt and whether the trump was pushed, kept beside the entry (after is_valid()); None
+        where the form does not ask (a correction then keeps what is stored)."""
+        return None
 
     def refusal_text(self) -> str:
         """Every error of a refused form in one line, each named by its field: the outbox shows it at

@@ -1,4 +1,5 @@
-"""Entering, previewing, editing and deleting deals: forms build the entry, the services check it."""
+"""Entering, previewing, editing, deleting and bringing back deals: forms build the entry, the services
+check it."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from django_htmx.http import trigger_client_event
 from scorekeeper import rules
 from scorekeeper.games import selectors, services
 from scorekeeper.games.jasstafel import StrokeGroup, Tafel, changed_groups
-from scorekeeper.games.models import Game
+from scorekeeper.games.models import NOT_NOTED, Deal, Game
 from scorekeeper.games.permissions import GameAccess, Need, game_access
 from scorekeeper.games.rule_messages import refusal
 from scorekeeper.games.selectors import Board
@@ -78,7 +79,21 @@ def _posted_number(request: HttpRequest) -> int | None:
 
 
 def blank_deal_form(board: Board) -> DealForm:
-    return deal_form(board, initial={"number": board.next_number, "client_token": uuid.uuid4()})
+    """The next deal's form: its number, a fresh token, and who deals it (a seat on from the last)."""
+    initial = {"number": board.next_number, "client_token": uuid.uuid4(), "dealer_seat": board.next_dealer}
+    return deal_form(board, initial=initial)
+
+
+def stored_initial(form_class: type[DealForm], deal: Deal) -> dict[str, Any]:
+    """The correction form of a stored deal: its entry, who dealt it, and the version it is at."""
+    return {
+        **form_class.initial_from_entry(deal.entry),
+        "dealer_seat": deal.dealer_seat,
+        "pushed": deal.pushed,
+        "number": deal.number,
+        "version": deal.version,
+        "deal_token": deal.client_token,
+    }
 
 
 def render_board(
@@ -120,6 +135,7 @@ def add_deal(request: HttpRequest, access: GameAccess) -> HttpResponse:
                 client_token=form.cleaned_data["client_token"] or uuid.uuid4(),
                 guard=access.guard,
                 known=_known(board),
+                dealing=form.dealing() or NOT_NOTED,
             )
         except InvalidDeal as error:
             form.add_rule_error(error)
@@ -167,15 +183,18 @@ def _saved(request: HttpRequest, access: GameAccess, before: Board, recorded: Re
     saved = recorded.deal.game  # the row the service locked and updated: no need to read it again
     unchanged = not recorded.repeated and saved.revision == game.revision + 1  # `before` was current
     shown = request.POST.get("revision") == str(game.revision)
-    game.totals, game.finished, game.winner, game.revision = (
+    game.totals, game.finished, game.winner, game.revision, game.undo_deal = (
         saved.totals,
         saved.finished,
         saved.winner,
         saved.revision,
+        saved.undo_deal,
     )
     if unchanged:
         deal = recorded.deal
-        board = selectors.board_with_deal(before, deal.entry, deal.client_token, recorded.result)
+        board = selectors.board_with_deal(
+            before, deal.entry, deal.client_token, recorded.result, deal.dealing
+        )
     else:
         board = selectors.game_board(access)
     extra: dict[str, Any] = {}
@@ -216,7 +235,7 @@ def outbox_answer(request: HttpRequest, board: Board, extra: Mapping[str, Any] |
 
 
 def _board_written(
-    access: GameAccess, saved: Game, deals: Sequence[tuple[Any, Any]], result: GameResult, repeated: bool
+    access: GameAccess, saved: Game, deals: Sequence[services.Stored], result: GameResult, repeated: bool
 ) -> Board:
     """The board as the write left it, from the service's deals and result: no read, no second scoring.
 
@@ -224,13 +243,14 @@ def _board_written(
     write in between, the game is read again."""
     game = access.game
     if repeated or saved.revision != game.revision + 1:
-        game.refresh_from_db(fields=["revision", "totals", "finished", "winner"])
+        game.refresh_from_db(fields=["revision", "totals", "finished", "winner", "undo_deal"])
         return selectors.game_board(access)
-    game.totals, game.finished, game.winner, game.revision = (
+    game.totals, game.finished, game.winner, game.revision, game.undo_deal = (
         saved.totals,
         saved.finished,
         saved.winner,
         saved.revision,
+        saved.undo_deal,
     )
     return selectors.board_of(access, list(deals), result)
 
@@ -350,12 +370,7 @@ def edit_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpResp
             return outbox_refusal(gettext("No such deal."), status=409)
         raise Http404(gettext("No such deal."))
     board = selectors.game_board(access)
-    initial = {
-        **_form_class(board).initial_from_entry(deal.entry),
-        "number": number,
-        "version": deal.version,
-        "deal_token": deal.client_token,
-    }
+    initial = stored_initial(_form_class(board), deal)
     form = deal_form(board, request.POST or None, number=number, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
@@ -367,6 +382,7 @@ def edit_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpResp
                 version=form.cleaned_data["version"] or 0,
                 client_token=form.cleaned_data["deal_token"],
                 guard=access.guard,
+                dealing=form.dealing(),
             )
         except InvalidDeal as error:
             form.add_rule_error(error)
@@ -396,13 +412,7 @@ def _restart_from_stored(board: Board, stale: DealForm, number: int) -> DealForm
     deal = board.game.deals.filter(number=number).first()
     if deal is None:
         return stale
-    initial = {
-        **_form_class(board).initial_from_entry(deal.entry),
-        "number": number,
-        "version": deal.version,
-        "deal_token": deal.client_token,
-    }
-    fresh = deal_form(board, number=number, initial=initial)
+    fresh = deal_form(board, number=number, initial=stored_initial(_form_class(board), deal))
     fresh.conflict = stale.non_field_errors()
     return fresh
 
@@ -430,4 +440,32 @@ def delete_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpRe
             written = (deleted.game, deleted.deals, deleted.result, deleted.repeated)
             return outbox_answer(request, _board_written(access, *written))
         messages.success(request, gettext("Deal %(number)s deleted.") % {"number": number})
+    return redirect(access.base_url)
+
+
+@require_POST
+def deal_restore(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    return restore_deal(request, scorer(request, pk), number)
+
+
+def restore_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpResponse:
+    """Undo a Delete: the deal comes back until a deal is entered; who may delete may bring it back."""
+    try:
+        restored = services.restore_deal(
+            game_id=access.game.pk, number=number, by=access.by, guard=access.guard
+        )
+    except InvalidDeal as error:  # the game changed since (a correction ended it): the rules say no
+        message = refusal(error)
+        if from_outbox(request):
+            return outbox_refusal(message, status=409)
+        messages.error(request, message)
+    except DealConflict as conflict:
+        if from_outbox(request):
+            return outbox_refusal(conflict.message, status=409)
+        messages.error(request, conflict.message)
+    else:
+        if from_outbox(request):
+            written = (restored.deal.game, restored.deals, restored.result, restored.repeated)
+            return outbox_answer(request, _board_written(access, *written))
+        messages.success(request, gettext("Deal %(number)s is back.") % {"number": number})
     return redirect(access.base_url)

@@ -1,4 +1,4 @@
-// The phone's outbox. Every deal write (a new deal, a correction, a Delete) is kept on the phone first
+// The phone's outbox. Every deal write (a new deal, a correction, a Delete, an Undo) is kept on the phone first
 // (localStorage: synchronous, so the row can be painted at once and a closed tab loses nothing), then
 // sent, in order, and sent again with back-off until the server answers it. A refusal stays at its row
 // for the scorer to fix or discard; nothing is dropped silently. The banner always tells the truth.
@@ -86,7 +86,7 @@ function savedNumbers() {
 function nextNumber() {
   const items = mine();
   const deleting = new Set(items.filter((item) => item.kind === "delete").map((item) => item.number));
-  const adds = items.filter((item) => item.kind === "add").map((item) => item.number);
+  const adds = items.filter((item) => ["add", "restore"].includes(item.kind)).map((item) => item.number);
   const saved = savedNumbers().filter((number) => !deleting.has(number));
   return Math.max(0, ...saved, ...adds) + 1;
 }
@@ -95,6 +95,8 @@ function setNumber(form, number) {
   form.elements.number.value = String(number);
   if (form.elements.client_token) form.elements.client_token.value = newToken();
   showNumber(form, number);
+  // a new deal's number: what follows from it moves on (schieber.js: who deals)
+  form.dispatchEvent(new CustomEvent("deal:renumbered", { bubbles: true, detail: { number } }));
 }
 
 function showNumber(form, number) {
@@ -106,8 +108,14 @@ function showNumber(form, number) {
   });
 }
 
+function byItself(element) {
+  // Set by the page, not typed (who deals next): never counted as typed, kept as it is by a reset.
+  return element.hasAttribute("data-by-itself");
+}
+
 function typedPairs(form) {
   const skip = new Set(["csrfmiddlewaretoken", "number", "client_token", "revision", "version", "deal_token"]);
+  for (const element of form.elements) if (byItself(element)) skip.add(element.name);
   return [...new FormData(form)].filter(([name]) => !skip.has(name));
 }
 
@@ -115,6 +123,10 @@ function fill(form, pairs) {
   for (const element of form.elements) {
     if (!element.name || element.type === "hidden" || element.type === "submit") continue;
     const values = pairs.filter(([name]) => name === element.name).map(([, value]) => value);
+    if (byItself(element)) {
+      if (values.length) element.value = values[0]; // a kept deal's own (fixing it), else left as it is
+      continue;
+    }
     if (element.type === "radio" || element.type === "checkbox") element.checked = values.includes(element.value);
     else if (values.length) element.value = values[0];
     else element.value = "";
@@ -143,10 +155,18 @@ function summary(form) {
     } else if (el.value !== "") {
       // "none", "not noted": a choice left empty says nothing about the deal
       const label = el.closest("label");
-      if (label) parts.push(label.textContent.trim().replace(/\s+/g, " "));
+      if (label) parts.push(choiceText(el, label));
     }
   }
   return parts.join(" · ");
+}
+
+function choiceText(input, label) {
+  // what the button says (not its keyboard letter), after what its group says of it ("Weis A")
+  const shown = label.cloneNode(true);
+  shown.querySelectorAll("[aria-hidden=true]").forEach((hidden) => hidden.remove());
+  const group = input.closest("[data-say]");
+  return `${group ? `${group.dataset.say} ` : ""}${shown.textContent.trim().replace(/\s+/g, " ")}`;
 }
 
 function previewText() {
@@ -228,6 +248,7 @@ document.addEventListener("submit", (event) => {
   const id = queue(form, kind);
   if (!id) return;
   if (kind === "add") resetForNext(form);
+  if (kind === "restore") form.hidden = true; // its row says what happens to it now
   paint();
   flush().then(() => {
     // A correction waits here for its own answer only: saved (or waiting for a network, or behind another
@@ -296,7 +317,8 @@ async function sendOne(item) {
     apply(html);
     problem = "";
     attempt = 0;
-    if (item.kind !== "add") done = say(words[item.kind === "edit" ? "corrected" : "deleted"], { n: item.number });
+    const did = { edit: words.corrected, delete: words.deleted, restore: words.restored }[item.kind];
+    if (did) done = say(did, { n: item.number });
     emit("outbox:saved", { id: item.id, number: item.number });
     return "next";
   }
@@ -443,7 +465,7 @@ function note(item) {
   const span = document.createElement("span");
   span.className = `outbox-note ${item.state}`;
   span.setAttribute("role", item.state === "refused" ? "alert" : "status");
-  const kind = { add: words.pending, edit: words.correction, delete: words.deleting }[item.kind];
+  const kind = { add: words.pending, edit: words.correction, delete: words.deleting, restore: words.restoring }[item.kind];
   span.textContent = item.state === "refused" ? item.message : kind;
   return span;
 }
