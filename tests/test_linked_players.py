@@ -19,6 +19,7 @@ from scorekeeper.games.models import Club, Game, Player
 from scorekeeper.ratings.models import Rating, RatingChange
 from tests.club_world import build_world
 from tests.db_snapshot import changed, rows
+from tournaments.models import Tournament
 
 from .conftest import play
 
@@ -220,6 +221,7 @@ def test_a_player_page_shows_a_visitor_no_event_that_is_not_public(public_world)
     world = public_world
     world.tournament.visibility = "link"
     world.tournament.save(update_fields=["visibility"])
+    Tournament.objects.filter(club=world.club).update(visibility="link")  # the Differenzler evening too
     member = Client()
     member.force_login(world.users["viewer"])
     player = world.players[0]
