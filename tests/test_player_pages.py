@@ -309,9 +309,22 @@ def test_game_record_json_and_csv(viewer: Client, fixture_games: dict[str, Game]
     assert rows[0][:3] == ["game", "club", "variant"] and rows[1][6] == "A"
     assert json.loads(rows[1][7]) == FLAT
     assert rows[4:8] == [["1", "Anna", "A"], ["2", "Beat", "B"], ["3", "Cla", "A"], ["4", "Dora", "B"]]
-    assert rows[9] == ["deal", "Anna & Cla", "Beat & Dora", "entry"]
+    assert rows[9] == ["deal", "Anna & Cla", "Beat & Dora", "entry", "dealer", "pushed"]
     assert rows[10][:3] == ["1", "120", "57"] and json.loads(rows[10][3]) == SCHIEBER_1[0]
-    assert rows[-1] == ["total", "377", "57", ""]
+    assert rows[10][4:] == ["", ""]  # not noted
+    assert rows[-1] == ["total", "377", "57", "", "", ""]
+
+
+def test_the_game_record_says_who_dealt_and_who_pushed(
+    viewer: Client, fixture_games: dict[str, Game]
+) -> None:
+    game = fixture_games["schieber_1"]
+    game.deals.filter(number=1).update(dealer_seat=2, pushed=True)
+    game.deals.filter(number=2).update(dealer_seat=3, pushed=False)
+    record = viewer.get(reverse("players:game_record_json", args=[game.pk])).json()
+    assert [(d["dealer_seat"], d["pushed"]) for d in record["deals"]] == [(2, True), (3, False)]
+    rows = csv_rows(viewer.get(reverse("players:game_record_csv", args=[game.pk])))
+    assert [row[4:] for row in rows[10:12]] == [["Beat", "yes"], ["Cla", "no"]]
 
 
 def test_csv_cells_never_start_a_formula(viewer: Client, club: Club) -> None:

@@ -125,8 +125,14 @@ def _slug(game: Played) -> str | None:
     return game.event.slug if game.event else None
 
 
+def _yes_no(noted: bool | None) -> str:
+    """A fact the scorer may not have noted: blank then, not "no"."""
+    return "" if noted is None else "yes" if noted else "no"
+
+
 def record_csv_rows(record: Mapping[str, Any]) -> list[list[Any]]:
-    """The game, its seats, then one line per deal (scores per side and the entry as typed), totals last."""
+    """The game, its seats, then one line per deal (scores per side, the entry as typed, who dealt and
+    whether the trump was pushed), totals last."""
     sides = [side["side"] for side in record["sides"]]
     rows: list[list[Any]] = [
         ["game", "club", "variant", "started", "deal limit", "finished", "winner", "settings"],
@@ -144,10 +150,14 @@ def record_csv_rows(record: Mapping[str, Any]) -> list[list[Any]]:
         ["seat", "player", "side"],
         *([seat["position"], seat["name"], seat["side"]] for seat in record["seats"]),
         [],
-        ["deal", *(side["label"] for side in record["sides"]), "entry"],
+        ["deal", *(side["label"] for side in record["sides"]), "entry", "dealer", "pushed"],
     ]
+    names = {seat["position"]: seat["name"] for seat in record["seats"]}
     for deal in record["deals"]:
         scores = [deal["scores"].get(side, 0) for side in sides]
-        rows.append([deal["number"], *scores, json.dumps(deal["entry"], ensure_ascii=False)])
-    rows.append(["total", *(record["totals"][side] for side in sides), ""])
+        entry = json.dumps(deal["entry"], ensure_ascii=False)
+        rows.append(
+            [deal["number"], *scores, entry, names.get(deal["dealer_seat"], ""), _yes_no(deal["pushed"])]
+        )
+    rows.append(["total", *(record["totals"][side] for side in sides), "", "", ""])
     return rows

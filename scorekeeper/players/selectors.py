@@ -309,10 +309,10 @@ def rank_series(tournaments: Iterable[Placing]) -> list[tuple[str, float]]:
 def game_record(game: Game) -> dict[str, Any]:
     """Seats, settings, every deal's entry and scores, totals and winner: two queries, scored as shown."""
     seats = list(game.seats.order_by("position").values_list("position", "name", "player_id"))
-    numbered = list(game.deals.order_by("number").values_list("number", "entry"))
+    numbered = list(game.deals.order_by("number").values_list("number", "entry", "dealer_seat", "pushed"))
     names = [name for _, name, _ in seats]
     result = rules.score_game(
-        game.variant, names, game.settings, [entry for _, entry in numbered], deal_limit=game.deal_limit
+        game.variant, names, game.settings, [row[1] for row in numbered], deal_limit=game.deal_limit
     )
     ranks = {placing.side: placing.rank for placing in result.ranking}
     return {
@@ -336,8 +336,15 @@ def game_record(game: Game) -> dict[str, Any]:
             for side in result.sides
         ],
         "deals": [
-            {"number": number, "entry": entry, "scores": dict(scored.scores), "details": dict(scored.details)}
-            for (number, entry), scored in zip(numbered, result.deals, strict=True)
+            {
+                "number": number,
+                "entry": entry,
+                "scores": dict(scored.scores),
+                "details": dict(scored.details),
+                "dealer_seat": dealer_seat,
+                "pushed": pushed,
+            }
+            for (number, entry, dealer_seat, pushed), scored in zip(numbered, result.deals, strict=True)
         ],
         "totals": dict(result.totals),
         "finished": result.finished,
