@@ -98,3 +98,31 @@ def changed_groups(before: Tafel | None, after: Tafel) -> list[StrokeGroup]:
         for group, old, new in zip(stroke_groups(after), counts_before, counts_after, strict=True)
         if old != new
     ]
+
+
+# ---- the marks (Striche) ------------------------------------------------------------------------------
+
+MARKS_PER_LINE = 40
+"""Eight bundles of five fill a line of the board's width; a longer game's marks go on more lines."""
+MARK_LINE = 26
+"""The height of one line of marks in the board's units (a stroke is 20 high)."""
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A team's marks as a club writes them beside the Z: bundles of five, the fifth across the four."""
+
+    count: int
+
+    @property
+    def strokes(self) -> list[Stroke]:
+        found: list[Stroke] = []
+        for line, start in enumerate(range(0, max(self.count, 0), MARKS_PER_LINE)):
+            found += _line_strokes(min(MARKS_PER_LINE, self.count - start), TOP + line * MARK_LINE, 20)
+        return found
+
+    @property
+    def height(self) -> int:
+        """The drawing's height in a viewBox 300 wide: one line, and one more for every 40 marks."""
+        lines = max(1, -(-self.count // MARKS_PER_LINE))
+        return 30 + (lines - 1) * MARK_LINE
