@@ -102,15 +102,18 @@ def changed_groups(before: Tafel | None, after: Tafel) -> list[StrokeGroup]:
 
 # ---- the marks (Striche) ------------------------------------------------------------------------------
 
-MARKS_PER_LINE = 40
-"""Eight bundles of five fill a line of the board's width; a longer game's marks go on more lines."""
+MARKS_PER_LINE = 20
+"""Four bundles of five fill a line; a longer game's marks go on more lines."""
 MARK_LINE = 26
 """The height of one line of marks in the board's units (a stroke is 20 high)."""
+MARKS_WIDTH = 150
+"""A line of marks is half the Z's width: drawn as wide as the board, each stroke is twice the size of the
+points' strokes, as a club writes its marks large."""
 
 
 @dataclass(frozen=True)
 class Tally:
-    """A team's marks as a club writes them beside the Z: bundles of five, the fifth across the four."""
+    """A team's marks as a club writes them under the Z: bundles of five, the fifth across the four."""
 
     count: int
 
@@ -123,6 +126,10 @@ class Tally:
 
     @property
     def height(self) -> int:
-        """The drawing's height in a viewBox 300 wide: one line, and one more for every 40 marks."""
+        """The drawing's height (MARKS_WIDTH wide): one line, and one more for every 20 marks."""
         lines = max(1, -(-self.count // MARKS_PER_LINE))
         return 30 + (lines - 1) * MARK_LINE
+
+    @property
+    def width(self) -> int:
+        return MARKS_WIDTH
