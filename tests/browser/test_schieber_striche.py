@@ -19,7 +19,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.games.models import Club, Game, Player
 from scorekeeper.rules.schieber import STRICHE
-from tests.browser.steps import sign_in
+from tests.browser.steps import new_schieber_game, sign_in
 
 pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/shots-schui")
@@ -87,12 +87,7 @@ def expect_marks(page: Page, a: int, b: int) -> None:
 def start_striche_game(page: Page, base: str) -> Game:
     """The new-game page as it is today: the variant, the seats, the preset "Striche", Start."""
     page.goto(f"{base}/clubs/zuerich/games/new/")
-    page.locator("#newgame").evaluate("form => form.dataset.before = 'variant'")
-    page.get_by_label("Variant").select_option("schieber")
-    expect(page.locator("#newgame[data-before]")).to_have_count(0)
-    for seat, name in enumerate(("Anna", "Beat", "Cla", "Dora"), start=1):
-        page.locator(f"#newgame input[name=seat_{seat}]").fill(name)
-    page.get_by_label("Rules preset").select_option("striche")
+    new_schieber_game(page, "striche")
     expect(page.locator('#newgame input[name="marks.win"]')).to_have_value("2")
     page.get_by_role("button", name="Start game").tap()
     expect(page.get_by_role("heading", level=1)).to_have_text(re.compile(r"^Schieber #\d+ · to 2500$"))
