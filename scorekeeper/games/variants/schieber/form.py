@@ -126,7 +126,7 @@ class SchieberDealForm(WeisFields, DealForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.house = house_rules(self.settings)
-        modes = trump_modes(self.suit_names, dict.fromkeys(self.house.extra_modes))
+        modes = trump_modes(self.suit_names, self.house.extra_modes)
         self.fields["trump"].choices = [(m.key, self._trump_label(m)) for m in modes]
         self.fields["trump"].widget.no_stoeck = NO_TRUMP.union(self.house.extra_modes)
         self.trump_letters = trump_letters(modes)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,7 +34,7 @@ def trump_mode(suit_names: str, key: str) -> ModeName:
     return ModeName(key, capfirst(translate(mode_word(key)).replace("_", " ")), "")
 
 
-def trump_modes(suit_names: str, extra_modes: Mapping[str, int]) -> list[ModeName]:
+def trump_modes(suit_names: str, extra_modes: Iterable[str]) -> list[ModeName]:
     """The six modes in the club's suit names, then the game's extra modes in the order set."""
     return [*mode_names(suit_names), *(trump_mode(suit_names, key) for key in extra_modes)]
 
