@@ -98,3 +98,38 @@ def changed_groups(before: Tafel | None, after: Tafel) -> list[StrokeGroup]:
         for group, old, new in zip(stroke_groups(after), counts_before, counts_after, strict=True)
         if old != new
     ]
+
+
+# ---- the marks (Striche) ------------------------------------------------------------------------------
+
+MARKS_PER_LINE = 20
+"""Four bundles of five fill a line; a longer game's marks go on more lines."""
+MARK_LINE = 26
+"""The height of one line of marks in the board's units (a stroke is 20 high)."""
+MARKS_WIDTH = 150
+"""A line of marks is half the Z's width: drawn as wide as the board, each stroke is twice the size of the
+points' strokes, as a club writes its marks large."""
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A team's marks as a club writes them under the Z: bundles of five, the fifth across the four."""
+
+    count: int
+
+    @property
+    def strokes(self) -> list[Stroke]:
+        found: list[Stroke] = []
+        for line, start in enumerate(range(0, max(self.count, 0), MARKS_PER_LINE)):
+            found += _line_strokes(min(MARKS_PER_LINE, self.count - start), TOP + line * MARK_LINE, 20)
+        return found
+
+    @property
+    def height(self) -> int:
+        """The drawing's height (MARKS_WIDTH wide): one line, and one more for every 20 marks."""
+        lines = max(1, -(-self.count // MARKS_PER_LINE))
+        return 30 + (lines - 1) * MARK_LINE
+
+    @property
+    def width(self) -> int:
+        return MARKS_WIDTH

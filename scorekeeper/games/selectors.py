@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 
 from scorekeeper import rules
 from scorekeeper.games import live
-from scorekeeper.games.jasstafel import StrokeGroup, Tafel, stroke_groups, tafel
+from scorekeeper.games.jasstafel import StrokeGroup, Tafel, Tally, stroke_groups, tafel
 from scorekeeper.games.models import NOT_NOTED, Club, Dealing, Game, GameChange, Invite, Membership, Player
 from scorekeeper.games.permissions import GameAccess
 from scorekeeper.games.services import invite_hash
@@ -29,11 +29,18 @@ class Side:
     rank: int
     tafel: Tafel | None
     to_go: int | None
+    marks: int | None = None
+    """The side's marks (Striche) where the game counts them (GameResult.marks), else None."""
 
     @property
     def stroke_groups(self) -> list[StrokeGroup]:
         """The Jasstafel's strokes by value: drawn only when a page shows them (a long game has hundreds)."""
         return stroke_groups(self.tafel) if self.tafel else []
+
+    @property
+    def tally(self) -> Tally | None:
+        """The marks as strokes beside the Jasstafel's Z, in bundles of five."""
+        return None if self.marks is None else Tally(self.marks)
 
 
 @dataclass(frozen=True)
@@ -164,6 +171,15 @@ class Board:
         return kept.get("entry") if kept.get("number") == self.next_number else None
 
     @property
+    def marks_won(self) -> MarksWon | None:
+        """A finished game that counts marks: the winner's marks and the other side's (or sides')."""
+        result = self.result
+        if not result.finished or result.winner is None or result.marks is None:
+            return None
+        others = sum(count for side, count in result.marks.items() if side != result.winner)
+        return MarksWon(result.marks[result.winner], others)
+
+    @property
     def winner_label(self) -> str:
         return next((side.label for side in self.sides if side.key == self.result.winner), "")
 
@@ -191,6 +207,12 @@ class Board:
     @property
     def is_team_game(self) -> bool:
         return bool(rules.teams(self.game.variant))
+
+
+@dataclass(frozen=True)
+class MarksWon:
+    winner: int
+    others: int
 
 
 @dataclass(frozen=True)
@@ -260,6 +282,7 @@ def _board(access: GameAccess, seats: list[str], stored: list[Stored], result: G
             rank=placing[side],
             tafel=tafel(result.totals[side]) if jasstafel else None,
             to_go=max(target - result.totals[side], 0) if target else None,
+            marks=None if result.marks is None else result.marks[side],
         )
         for side in result.sides
     ]

@@ -20,3 +20,19 @@ def screenshot(page: Page, name: str) -> None:
     """Kept in test-artifacts/ (gitignored) to look at after a run."""
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=ARTIFACTS / f"{name}.png", full_page=True)
+
+
+SEATS = ("Anna", "Beat", "Cla", "Dora")
+
+
+def new_schieber_game(page: Page, preset: str, seats: tuple[str, ...] = SEATS) -> None:
+    """On the new-game page: Schieber, the seats typed in order, the rules preset picked. Each choice
+    redraws part of the form (htmx): the next step waits until it has."""
+    page.locator("#newgame").evaluate("form => form.dataset.before = 'variant'")
+    page.locator('select[name="variant"]').select_option("schieber")
+    expect(page.locator("#newgame[data-before]")).to_have_count(0)
+    for seat, name in enumerate(seats, start=1):
+        page.locator(f'#newgame input[name="seat_{seat}"]').press_sequentially(name)
+    page.locator("#settings").evaluate("settings => settings.dataset.before = 'preset'")
+    page.locator('select[name="preset"]').select_option(preset)
+    expect(page.locator("#settings[data-before]")).to_have_count(0)

@@ -17,7 +17,7 @@ team B seats 2 and 4 (Beat, Dora). By hand, deal (trump, team typed, points): sc
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
@@ -31,6 +31,7 @@ from scorekeeper.games import services
 from scorekeeper.games.models import Club, Game, Player
 
 from .conftest import ARTIFACTS
+from .steps import new_schieber_game
 from .test_schieber_game import expect_no_sideways_scroll, expect_totals, points_field, sign_in
 
 pytestmark = pytest.mark.browser
@@ -88,13 +89,7 @@ def start_game(page: Page, base: str, club: Club, words: Words) -> None:
     expect_language(page, words)
     page.locator(f'a[href="/clubs/{club.slug}/games/new/"]').first.click()
     expect_language(page, words)
-    # Choosing the variant reloads the whole form (htmx): wait for the new one before typing names.
-    page.locator("#newgame").evaluate("form => form.dataset.before = 'variant'")
-    page.locator('select[name="variant"]').select_option("schieber")
-    expect(page.locator("#newgame[data-before]")).to_have_count(0)
-    for seat, name in enumerate(("Anna", "Beat", "Cla", "Dora"), start=1):
-        page.locator(f'input[name="seat_{seat}"]').press_sequentially(name)
-    page.locator('select[name="preset"]').select_option("flat")
+    new_schieber_game(page, "flat")
     expect(page.locator('input[name="multipliers.spades"]')).to_have_value("1")
     page.locator("#settings summary").click()
     page.locator('input[name="target"]').fill("500")
@@ -103,9 +98,9 @@ def start_game(page: Page, base: str, club: Club, words: Words) -> None:
     expect_totals(page, 0, 0)
 
 
-def with_key_letters(trumps: Sequence[str]) -> list[re.Pattern[str]]:
-    """A trump button's words, then the keyboard letter that picks it (hidden from screen readers)."""
-    return [re.compile(rf"^\s*{re.escape(trump)}\s*[A-ZÀ-Ý]\s*$") for trump in trumps]
+def trump_buttons(words: Words) -> list[re.Pattern[str]]:
+    """Each trump button's words, then the keyboard letter that picks it (shown on a keyboard)."""
+    return [re.compile(rf"^\s*{re.escape(trump)}[A-Z]?\s*$") for trump in words.trumps]
 
 
 def save_deal(page: Page, number: int) -> None:
@@ -116,7 +111,7 @@ def save_deal(page: Page, number: int) -> None:
 def play_the_game(page: Page, words: Words) -> None:
     trump_set = page.locator("#dealform fieldset").filter(has=page.locator('input[name="trump"]'))
     expect(trump_set.locator("legend")).to_have_text(words.trump)
-    expect(trump_set.locator("label.choice")).to_have_text(with_key_letters(words.trumps))
+    expect(trump_set.locator("label.choice")).to_have_text(trump_buttons(words))
 
     tap_trump(page, words, "hearts")
     tap(page, "team", "A")
@@ -127,7 +122,8 @@ def play_the_game(page: Page, words: Words) -> None:
     tap_trump(page, words, "diamonds")
     tap(page, "team", "B")
     points_field(page).fill("100")
-    tap(page, "weis_b", "50")  # one tap: Weis 50 for team B
+    weis_b = page.locator("#dealform fieldset.weis-pick").nth(1).locator("label.choice")
+    weis_b.filter(has_text=re.compile(r"^\s*50\s*$")).click()
     save_deal(page, 2)
     expect_totals(page, 140, 224)
 
@@ -228,7 +224,7 @@ def test_a_french_browser_gets_french_where_the_club_chose_none(
     expect_language(phone, words)
     trump_set = phone.locator("#dealform fieldset").filter(has=phone.locator('input[name="trump"]'))
     expect(trump_set.locator("legend")).to_have_text(words.trump)
-    expect(trump_set.locator("label.choice")).to_have_text(with_key_letters(words.trumps))
+    expect(trump_set.locator("label.choice")).to_have_text(trump_buttons(words))
 
 
 def signed_in(page: Page, base: str, username: str) -> None:

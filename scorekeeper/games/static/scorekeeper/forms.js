@@ -34,9 +34,23 @@ document.addEventListener("click", (event) => {
   }, () => {});
 });
 
-// "Other" among the Weis buttons (_weis.html) opens its number field: the keyboard goes there at once.
+// Weis in one tap (_weis.html, every deal form with Weis): a button tapped again is no Weis (its "none"
+// button), and "other" opens its number field, where the keyboard goes at once. A deal form's own script
+// (schieber.js) sees the click after this one: defaultPrevented tells it the Weis was cleared here.
+document.addEventListener("click", (event) => {
+  const label = event.target.closest(".weis-pick label.choice");
+  const input = label && !event.target.matches("input") && label.querySelector("input");
+  if (!input || !input.checked || input.value === "") return; // the label's own click checks it
+  event.preventDefault();
+  const none = input.form.querySelector(`input[name="${CSS.escape(input.name)}"][value=""]`);
+  if (!none) return;
+  none.checked = true;
+  none.dispatchEvent(new Event("input", { bubbles: true })); // the live preview (htmx) and the outbox
+  none.dispatchEvent(new Event("change", { bubbles: true }));
+});
+
 document.addEventListener("change", (event) => {
-  const other = event.target.closest(".weis-pick input[name=weis][value=other]");
-  const field = other && other.checked && other.closest(".weis-pick").querySelector(".weis-other input");
+  const other = event.target.closest(".weis-pick input[value=other]");
+  const field = other && other.checked && document.getElementById(other.dataset.other);
   if (field) field.focus();
 });

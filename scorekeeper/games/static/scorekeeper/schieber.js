@@ -34,11 +34,7 @@ function keepTyping(form, field = typingField(form)) {
 
 function pick(input) {
   if (input.type === "checkbox") input.checked = !input.checked;
-  else if (input.checked && input.name.startsWith("weis_")) {
-    // a Weis tapped again is no Weis: its "0" button
-    const none = input.form.querySelector(`input[name="${input.name}"][value=""]`);
-    if (none) none.checked = true;
-  } else input.checked = true;
+  else input.checked = true;
   said(input);
 }
 
@@ -53,9 +49,10 @@ document.addEventListener("click", (event) => {
   if (!label || event.target.matches("input")) return; // the radio itself: the keyboard's own Space
   const input = label.querySelector("input");
   if (!input) return;
+  const cleared = event.defaultPrevented; // a Weis tapped again, set to none by forms.js
   event.preventDefault(); // not the label's own click, which would move the focus to the radio
   const typing = typingField(input.form);
-  pick(input);
+  if (!cleared) pick(input);
   const other = input.dataset.other && input.checked && document.getElementById(input.dataset.other);
   keepTyping(input.form, other || typing);
 });
@@ -78,6 +75,26 @@ document.addEventListener("keydown", (event) => {
   const input = label.querySelector("input");
   input.checked = true;
   said(input);
+});
+
+// --- what a trump or a Match asks ------------------------------------------------------------------
+
+document.addEventListener("change", (event) => {
+  const input = event.target;
+  const form = input.form;
+  if (!form || !form.matches(FORM) || !input.checked) return;
+  if (input.name === "trump" && input.hasAttribute("data-no-stoeck")) {
+    // no trump suit, no Stöck: the engine would refuse it (CSS says why the buttons are gone)
+    const none = form.querySelector('input[name="stoeck"][value=""]');
+    if (none && !none.checked) {
+      none.checked = true;
+      said(none);
+    }
+  } else if (input.name === "match") {
+    // a game with a counter-match bonus of its own asks every Match who announced
+    const question = form.querySelector("details.announcer-question[data-for-match]");
+    if (question) question.open = true;
+  }
 });
 
 // --- who deals ------------------------------------------------------------------------------------

@@ -11,13 +11,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
 from scorekeeper.games.suits import mode_name
 from scorekeeper.games.variants.base import DealForm
-from scorekeeper.games.variants.weis import WeisFields, initial_weis
+from scorekeeper.games.variants.weis import RowLook, WeisField, WeisFields, WeisRow, initial_weis, other_field
 
 TEAMS = tuple(rules.teams("coiffeur"))
 
@@ -47,6 +47,8 @@ class CoiffeurDealForm(WeisFields, DealForm):
     )
     match = forms.BooleanField(required=False, label=_("Match (all 9 tricks)"))
     counter_match = forms.BooleanField(required=False, label=_("Counter-match (the others took all 9)"))
+    weis = WeisField(label=_("Weis"))
+    weis_other = other_field(_("Weis (other amount)"))
     stoeck = forms.BooleanField(required=False, label=_("Stöck"))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -94,6 +96,16 @@ class CoiffeurDealForm(WeisFields, DealForm):
             return any(self.initial.get(name) for name in names)
         return any(self.data.get(name) or self.errors.get(name) for name in names)
 
+    def weis_rows(self) -> list[WeisRow]:
+        """The announcing team's Weis: one row, each amount said "Weis 50" (no team legend says it)."""
+        look = RowLook(
+            gettext("Weis of the announcing team"),
+            pgettext("weis: none announced", "none"),
+            spoken=True,
+            error_ids="{name}-error",
+        )
+        return [self.weis_row("weis", look)]
+
     @classmethod
     def initial_from_entry(cls, entry: dict[str, Any]) -> dict[str, Any]:
         team = entry.get("team", "")
@@ -104,7 +116,7 @@ class CoiffeurDealForm(WeisFields, DealForm):
             "points": entry.get("points"),
             "match": bool(entry.get("match")),
             "counter_match": bool(entry.get("counter_match")),
-            **initial_weis((entry.get("weis") or {}).get(team)),
+            **initial_weis("weis", (entry.get("weis") or {}).get(team)),
             "stoeck": bool(entry.get("stoeck")),
         }
 

@@ -12,69 +12,19 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from django import forms
-from django.forms.boundfield import BoundField, BoundWidget
+from django.forms.boundfield import BoundWidget
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
 from scorekeeper.games.models import Dealing
-from scorekeeper.games.suits import ModeName, mode_names
+from scorekeeper.games.suits import ModeName
 from scorekeeper.games.variants.base import DealForm
+from scorekeeper.games.variants.schieber.words import house_rules, trump_modes
+from scorekeeper.games.variants.weis import RowLook, WeisField, WeisFields, WeisRow, initial_weis, other_field
+from scorekeeper.rules.schieber import NO_TRUMP
 
 TEAMS = tuple(rules.teams("schieber"))
-WEIS_BUTTONS = (20, 50, 100, 150, 200)
-"""The Weis a table shows most: three to six in a row, four Nines, four Jacks. Anything else (two Weis
-together, seven in a row) is "other", typed."""
-OTHER = "other"
-LARGEST = 2**31 - 1
-"""What a 32-bit column holds: the bound of an "other" Weis, which the rules judge only when it is picked
-(left typed behind another button, it is not used, and still no absurd number passes)."""
-
-
-class WeisField(forms.IntegerField):
-    """A team's Weis: a button's amount, or "other", whose amount is typed in its own input."""
-
-    def to_python(self, value: Any) -> Any:
-        return OTHER if value == OTHER else super().to_python(value)
-
-    def validate(self, value: Any) -> None:
-        if value != OTHER:
-            super().validate(value)
-
-    def run_validators(self, value: Any) -> None:
-        if value != OTHER:
-            super().run_validators(value)
-
-
-@dataclass(frozen=True)
-class WeisButton:
-    value: str
-    label: str
-    checked: bool
-
-
-@dataclass(frozen=True)
-class WeisRow:
-    """One team's Weis buttons, as the template draws them."""
-
-    team: str
-    label: str  # "A · Anna & Cla": whose Weis
-    field: BoundField
-    other: BoundField
-    buttons: list[WeisButton]
-    other_checked: bool
-    other_value: Any  # what the "other" input shows
-    invalid_at: str  # where a refused Weis takes the focus: "button" (the checked one), "other" (its input)
-
-    @property
-    def refused(self) -> list[BoundField]:
-        """The team's fields with an error: the buttons' (the engine's word on the Weis), the input's."""
-        return [field for field in (self.field, self.other) if field.errors]
-
-    @property
-    def error_ids(self) -> str:
-        """The error lists the buttons and the input are described by (aria-describedby)."""
-        return " ".join(f"{field.auto_id}_error" for field in self.refused)
 
 
 @dataclass(frozen=True)
@@ -121,11 +71,26 @@ def turn_words(seats: Sequence[str], dealer: int | None, pushed: bool, announces
     return pushed_to.replace("{pusher}", seats[after]).replace("{name}", seats[partner])
 
 
-class SchieberDealForm(DealForm):
+class TrumpSelect(forms.RadioSelect):
+    """The trump buttons; a mode without a trump suit (Obenabe, Undenufe, an extra mode), where the engine
+    refuses Stöck, is marked data-no-stoeck: CSS hides Stöck then, schieber.js sets it to none."""
+
+    no_stoeck: frozenset[str] = frozenset()
+
+    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option = super().create_option(*args, **kwargs)
+        if option["value"] in self.no_stoeck:
+            option["attrs"]["data-no-stoeck"] = True
+        return option
+
+
+class SchieberDealForm(WeisFields, DealForm):
     error_fields: ClassVar[dict[str, str]] = {"match": "points", "weis": "weis_a"}
+    weis_names = ("weis_a", "weis_b")
+    blank_other_is_none = True
 
     trump = forms.ChoiceField(
-        widget=forms.RadioSelect, required=False, error_messages={"invalid_choice": _("Choose a trump.")}
+        widget=TrumpSelect, required=False, error_messages={"invalid_choice": _("Choose a trump.")}
     )
     # The teams' choices name the players seated: __init__ sets them (team, stoeck, announced_by, first_out).
     team = forms.ChoiceField(widget=forms.RadioSelect, initial="A")
@@ -135,14 +100,11 @@ class SchieberDealForm(DealForm):
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off", "min": 0, "max": 157}),
     )
     match = forms.BooleanField(required=False, label=_("Match (all 9 tricks)"))
-    weis_a = WeisField(required=False, min_value=0, label=_("Weis team A"))
-    weis_b = WeisField(required=False, min_value=0, label=_("Weis team B"))
-    weis_a_other = forms.IntegerField(
-        required=False, min_value=0, max_value=LARGEST, label=_("Other Weis of team A")
-    )
-    weis_b_other = forms.IntegerField(
-        required=False, min_value=0, max_value=LARGEST, label=_("Other Weis of team B")
-    )
+    # a page before the Weis buttons typed the amount into weis_a and weis_b: a number there is taken
+    weis_a = WeisField(typed=True, label=_("Weis team A"))
+    weis_b = WeisField(typed=True, label=_("Weis team B"))
+    weis_a_other = other_field(_("Other Weis of team A"))
+    weis_b_other = other_field(_("Other Weis of team B"))
     stoeck = forms.ChoiceField(required=False, widget=forms.RadioSelect, label=_("Stöck"))
     announced_by = forms.ChoiceField(
         required=False,
@@ -152,6 +114,9 @@ class SchieberDealForm(DealForm):
     first_out = forms.ChoiceField(
         required=False, widget=forms.RadioSelect, label=_("Who reached the target first?")
     )
+    berg_first = forms.ChoiceField(
+        required=False, widget=forms.RadioSelect, label=_("Who reached the Berg first?")
+    )
     # Who dealt (Dealing): kept beside the entry, never in it. The next deal's dealer is set by the page.
     dealer_seat = forms.TypedChoiceField(required=False, coerce=int, empty_value=None, label=_("Dealer"))
     pushed = forms.BooleanField(
@@ -160,14 +125,17 @@ class SchieberDealForm(DealForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        modes = mode_names(self.suit_names)
-        self.fields["trump"].choices = [(m.key, f"{m.symbol} {m.name}") for m in modes]
+        self.house = house_rules(self.settings)
+        modes = trump_modes(self.suit_names, self.house.extra_modes)
+        self.fields["trump"].choices = [(m.key, self._trump_label(m)) for m in modes]
+        self.fields["trump"].widget.no_stoeck = NO_TRUMP.union(self.house.extra_modes)
         self.trump_letters = trump_letters(modes)
         teams = self.team_choices()
         self.fields["team"].choices = teams
-        # "none" clears an answer a correction made moot: the deal no longer ends the game
+        # "none" clears an answer a correction made moot: the deal no longer ends the game (reaches the Berg)
         nobody = pgettext("target reached first: by no team", "none")
         self.fields["first_out"].choices = [("", nobody), *teams]
+        self.fields["berg_first"].choices = [("", pgettext("berg reached first: by no team", "none")), *teams]
         self.fields["stoeck"].choices = [("", pgettext("stöck: by no team", "none")), *teams]
         self.fields["announced_by"].choices = [("", gettext("not noted")), *teams]
         seats = [(seat, name) for seat, name in enumerate(self.seats, start=1)]
@@ -177,6 +145,12 @@ class SchieberDealForm(DealForm):
         # set by the page, not typed (outbox.js); moved on by schieber.js when the deal's number moves
         attrs = {"data-by-itself": True, "data-dealer-for": number or ""}
         self.fields["dealer_seat"].widget.attrs.update(attrs)
+
+    def _trump_label(self, mode: ModeName) -> str:
+        """An extra mode shows its multiplier, which no suit name tells ("Slalom x4")."""
+        if mode.key in self.house.extra_modes:
+            return f"{mode.symbol} {mode.name} \u00d7{self.house.multipliers[mode.key]}".strip()
+        return f"{mode.symbol} {mode.name}"
 
     def team_choices(self) -> list[tuple[str, str]]:
         """Team A is seats 1 and 3, team B seats 2 and 4: the buttons show who that is."""
@@ -197,20 +171,13 @@ class SchieberDealForm(DealForm):
             "team": team,
             "points": points.get(team),
             "match": bool(entry.get("match")),
-            **_weis_initial("weis_a", weis.get("A")),
-            **_weis_initial("weis_b", weis.get("B")),
+            **initial_weis("weis_a", weis.get("A")),
+            **initial_weis("weis_b", weis.get("B")),
             "stoeck": entry.get("stoeck") or "",
             "announced_by": entry.get("announced_by") or "",
             "first_out": entry.get("first_out") or "",
+            "berg_first": entry.get("berg_first") or "",
         }
-
-    def clean(self) -> dict[str, Any]:
-        """ "Other" takes the amount typed beside it; a blank one is no Weis."""
-        data = super().clean()
-        for field in ("weis_a", "weis_b"):
-            if data.get(field) == OTHER:
-                data[field] = data.get(f"{field}_other")
-        return data
 
     def entry(self) -> dict[str, Any]:
         """Card points typed and Match ticked both go to the engine, which refuses the pair (a match is
@@ -221,10 +188,11 @@ class SchieberDealForm(DealForm):
             entry["match"] = data["team"]
         if data.get("points") is not None:
             entry["points"] = {data["team"]: data["points"]}
-        weis = {team: data[field] for team, field in (("A", "weis_a"), ("B", "weis_b")) if data.get(field)}
+        amounts = {team: self.weis_amount(f"weis_{team.lower()}") for team in TEAMS}
+        weis = {team: amount for team, amount in amounts.items() if amount}
         if weis:
             entry["weis"] = weis
-        for key in ("stoeck", "announced_by", "first_out"):
+        for key in ("stoeck", "announced_by", "first_out", "berg_first"):
             if data.get(key):
                 entry[key] = data[key]
         return entry
@@ -237,7 +205,26 @@ class SchieberDealForm(DealForm):
 
     def needs_first_out(self) -> bool:
         """Shown only when the engine asked for it (or a value is already set)."""
-        return "first_out" in self.errors or bool(self.data.get("first_out") or self.initial.get("first_out"))
+        return self._asked("first_out")
+
+    def needs_berg_first(self) -> bool:
+        """Like first_out: only when the engine asked who reached the Berg first (or a value is set)."""
+        return self._asked("berg_first")
+
+    def _asked(self, name: str) -> bool:
+        return name in self.errors or bool(self.data.get(name) or self.initial.get(name))
+
+    @property
+    def match_needs_announcer(self) -> bool:
+        """A counter-match bonus of its own (counter_match_bonus): every match must say who announced."""
+        return self.house.counter_bonus_set
+
+    def announcer_open(self) -> bool:
+        """The question is open when it has an answer or the engine's refusal, or a match is ticked in a game
+        whose matches need it (schieber.js opens it when Match is ticked)."""
+        if "announced_by" in self.errors or self["announced_by"].value():
+            return True
+        return self.match_needs_announcer and bool(self["match"].value())
 
     # ---- what the template draws ------------------------------------------------------------------
 
@@ -248,24 +235,12 @@ class SchieberDealForm(DealForm):
         ]
 
     def weis_rows(self) -> list[WeisRow]:
+        """A row of Weis buttons a team, named by its players; the outbox says "Weis A 50"."""
         labels = dict(self.team_choices())
-        return [self._weis_row(team, labels[team], f"weis_{team.lower()}") for team in TEAMS]
-
-    def _weis_row(self, team: str, label: str, name: str) -> WeisRow:
-        """The button that shows what was posted or stored: an amount without a button is "other", and
-        shows in the input beside it."""
-        field, other = self[name], self[f"{name}_other"]
-        value = str(field.value() if field.value() is not None else "").strip()
-        amounts = [str(amount) for amount in WEIS_BUTTONS]
-        picked = value if value in ("", "0", *amounts) else OTHER
-        zero = WeisButton("", "0", picked in ("", "0"))
-        buttons = [zero, *(WeisButton(amount, amount, picked == amount) for amount in amounts)]
-        typed = other.value() if value == OTHER else value if picked == OTHER else None
-        invalid_at = ""
-        if field.errors or other.errors:
-            invalid_at = "other" if picked == OTHER else "button"
-        shown = "" if typed is None else typed
-        return WeisRow(team, label, field, other, buttons, picked == OTHER, shown, invalid_at)
+        return [
+            self.weis_row(f"weis_{team.lower()}", RowLook(labels[team], "0", say=_weis_say(team)))
+            for team in TEAMS
+        ]
 
     def turn(self) -> Turn:
         announces = gettext("{name} announces")
@@ -277,13 +252,8 @@ class SchieberDealForm(DealForm):
         return Turn(self.seats, announces, pushed_to, words)
 
 
-def _weis_initial(name: str, amount: int | None) -> dict[str, Any]:
-    """A stored Weis as the buttons show it: its button, or "other" with the amount typed."""
-    if not amount:
-        return {name: None}
-    if amount in WEIS_BUTTONS:
-        return {name: amount}
-    return {name: OTHER, f"{name}_other": amount}
+def _weis_say(team: str) -> str:
+    return gettext("Weis %(team)s") % {"team": team}
 
 
 FORM = SchieberDealForm
