@@ -800,7 +800,7 @@ def test_a_new_game_stores_exactly_the_rows_picked_in_their_order(
     [
         ([("hearts", 1), ("spades", 0)], "The multiplier of spades must be a whole number from 1 to 100."),
         ([("hearts", 2**31)], "The multiplier of hearts must be a whole number from 1 to 100."),
-        ([("slalom", "zwei")], "The multiplier of slalom must be a whole number from 1 to 100."),
+        ([("slalom", "zwei")], "The multiplier of Slalom must be a whole number from 1 to 100."),
         ([("hearts", "1.5")], "The multiplier of hearts must be a whole number from 1 to 100."),
         ([("hearts", "")], "The multiplier of hearts must be a whole number from 1 to 100."),
         ([("hearts", 1), ("hearts", 2)], "The row hearts is on the board twice."),
