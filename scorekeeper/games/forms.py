@@ -637,9 +637,18 @@ class SettingsForm(forms.Form):
         self.rules = rules.get_variant(variant)
         self.shapes = setting_shapes(self.rules)
         self.suit_names = suit_names
-        values = {**self.rules.defaults, **self.rules.presets.get(preset or "", {}), **(settings or {})}
+        values = dict(self.rules.defaults)
+        for layer in (self.rules.presets.get(preset or "", {}), settings or {}):
+            values.update({key: self._over(values.get(key), key, value) for key, value in layer.items()})
         for key, value in values.items():
             self._add(key, value)
+
+    def _over(self, below: Any, key: str, value: Any) -> Any:
+        """A map that names some of its items (multipliers {"obenabe": 4}) keeps the others from below,
+        as the engine reads it; any other value replaces what is below."""
+        if key not in self.shapes and isinstance(below, Mapping) and isinstance(value, Mapping):
+            return {**below, **value}
+        return value
 
     def _add(self, key: str, value: Any, *, trumps: bool = False) -> None:
         """`trumps`: the item of a map of trump modes (multipliers), labelled in the club's suit names."""

@@ -206,3 +206,31 @@ def test_an_events_own_extra_mode_is_shown_and_kept(club: Club, admin: Client) -
     assert post_as_shown(admin, url).status_code == 302
     tournament.refresh_from_db()
     assert tournament.settings == settings
+
+
+def test_a_map_naming_some_items_shows_the_others_as_the_engine_counts_them(
+    club: Club, admin: Client
+) -> None:
+    """Multipliers {"obenabe": 4}: the engine counts the other trumps at their default; so does the form."""
+    tournament = services.create_tournament(
+        club=club,
+        name="Herbst",
+        by=director(),
+        format="einzelschieber",
+        deals_per_pass=2,
+        settings={"target": NEVER, "multipliers": {"obenabe": 4}},
+    )
+    url = reverse("tournaments:tournament_settings", args=[tournament.slug])
+    form = event_form(admin, url)
+    shown = {mode: form.fields[f"rules-multipliers.{mode}"] for mode in ("hearts", "diamonds", "obenabe")}
+    assert shown == {"hearts": ["1"], "diamonds": ["2"], "obenabe": ["4"]}
+    assert post_as_shown(admin, url).status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.settings["multipliers"] == {
+        "hearts": 1,
+        "diamonds": 2,
+        "spades": 2,
+        "clubs": 1,
+        "obenabe": 4,
+        "undenufe": 3,
+    }
