@@ -81,6 +81,17 @@ ENDPOINTS = [
     # Coiffeur's board editor: a line's row and multiplier each, in the new-game and the new-event form
     Endpoint("game_new[coiffeur]", club("games/new/"), club("games/new/?variant=coiffeur"), NO_ACTION),
     Endpoint("tournament_new[coiffeur]", club("events/new/"), club("events/new/?format=coiffeur"), NO_ACTION),
+    # the house rules' inputs (issue 14): Schieber's marks ticked and its extra modes, Differenzler's total
+    Endpoint("game_new[schieber,striche]", club("games/new/"), club("games/new/?preset=striche"), NO_ACTION),
+    Endpoint(
+        "game_new[differenzler]", club("games/new/"), club("games/new/?variant=differenzler"), NO_ACTION
+    ),
+    Endpoint(
+        "tournament_new[differenzler]",
+        club("events/new/"),
+        club("events/new/?format=differenzler"),
+        NO_ACTION,
+    ),
     Endpoint("club_new", lambda w: "/clubs/new/"),
     Endpoint("club_manage", club("manage/")),
     Endpoint(

@@ -58,21 +58,41 @@ BOARD = {
     **{f"rows-{n}-multiplier": NO_ROW % (n + 1) for n in range(6, 11)},
 }
 """Coiffeur's board editor: the default board's six lines, then five at "none" (a number with no row)."""
+MARKS = {
+    "win": "The marks for a win",
+    "berg": "The marks for the Berg",
+    "match": "The marks for a match",
+    "counter_match": "The marks for a counter-match",
+    "schneider": "The marks for a Schneider",
+}
+NO_MODE = "Pick the mode of line %s, or clear its multiplier."
+EXTRA_MODES = {
+    "extra_modes-0-multiplier": whole("The multiplier of Slalom", 1, 100),
+    **{f"extra_modes-{n}-multiplier": NO_MODE % (n + 1) for n in (1, 2)},
+}
+"""Schieber's extra modes: Slalom x4 typed on line 1 (SCHIEBER_TYPED), lines 2 and 3 left at "none"."""
+SCHIEBER_TYPED = {"extra_modes-0-row": "slalom", "extra_modes-0-multiplier": "4"}
 SETTINGS: dict[str, dict[str, str]] = {
     "schieber": {
         "match_bonus": whole("The match bonus", 0, 1000),
         **{f"multipliers.{mode}": whole(f"The multiplier of {mode}", 1, 100) for mode in MODES},
         "target": whole("The target", 1, 1_000_000_000),
+        "counter_match_bonus": whole("The counter-match bonus", 0, 1000),  # blank: the match bonus
+        **EXTRA_MODES,
+        # marks counted (the box ticked, in `new_game`): each kind's number
+        **{f"marks-{kind}": whole(words, 0, 100) for kind, words in MARKS.items()},
+        "berg_at": whole("The Berg", 1, 1_000_000_000),  # blank: half the target
+        "schneider_below": whole("The Schneider line", 1, 1_000_000_000),
     },
     "coiffeur": {
         "match_bonus": whole("The match bonus", 0, 1000),
         "counter_match_bonus": whole("The counter-match bonus", 0, 1000),
-        "round_to": "Rounding must be 1 (card points as they are) or 10 (rounded to tens).",
         **BOARD,
     },
     "differenzler": {
         "exact_bonus": whole("The bonus for an exact prediction", 0, 157),
         "deals": whole("The number of deals", 1, 100),
+        "end_at": whole("The total that ends the game", 1, 1000),  # blank: after the deals
     },
     "molotow": {
         "big_hand_others": whole("Sticks or potatoes for the others around a big hand", 0, 3),
@@ -113,12 +133,18 @@ FORMATS = {
 
 
 def setting_refusals(variant: str, prefix: str = "", leave_out: tuple[str, ...] = ()) -> Expected:
-    """A line of a board (rows-3-multiplier) is refused on the board's own field (rows)."""
+    """A line of a board (rows-3-multiplier) is refused on the board's own field (rows), a number of
+    marks (marks-win) on the marks' field."""
     return {
         prefix + name: (prefix + name.partition("-")[0], message)
         for name, message in SETTINGS[variant].items()
-        if name not in leave_out
+        if name.partition("-")[0] not in leave_out
     }
+
+
+def settings_typed(variant: str, prefix: str = "") -> dict[str, str]:
+    """What a person types into the settings besides the page's own values (a Schieber's extra mode)."""
+    return {prefix + name: value for name, value in SCHIEBER_TYPED.items()} if variant == "schieber" else {}
 
 
 def event_refusals(format: str, *, editing: bool = False) -> Expected:
@@ -137,7 +163,8 @@ def event_refusals(format: str, *, editing: bool = False) -> Expected:
     if editing:
         own["frozen_from_pass"] = MAX % 40
     expected = {name: (name, message) for name, message in own.items()}
-    leave_out = ("target",) if variant == "schieber" else ()
+    # a pass ends after its deals: the target and what counts on the way to it are not asked
+    leave_out = ("target", "marks", "berg_at", "schneider_below") if variant == "schieber" else ()
     return expected | setting_refusals(variant, "rules-", leave_out)
 
 
@@ -231,6 +258,7 @@ class Page:
 def new_game(variant: str) -> Page:
     players = 3 if variant == "putz" else 4
     typed = {f"seat_{n}": name for n, name in seats(1, players)} | {"variant": variant}
+    typed |= settings_typed(variant) | ({"marks": "on"} if variant == "schieber" else {})
     return Page(
         f"game_new[{variant}]",
         lambda w: f"/clubs/{w.club.slug}/games/new/?variant={variant}",
@@ -244,7 +272,7 @@ def new_event(format: str) -> Page:
         f"event_new[{format}]",
         lambda w: f"/clubs/{w.club.slug}/events/new/?format={format}",
         event_refusals(format),
-        typed={"name": "Winterturnier", "format": format},
+        typed={"name": "Winterturnier", "format": format, **settings_typed(FORMATS[format], "rules-")},
     )
 
 
@@ -272,6 +300,7 @@ PAGES = [
         "event_settings",
         lambda w: f"/events/{w.tournament.slug}/manage/settings/",
         event_refusals("einzelschieber", editing=True),
+        typed=settings_typed("schieber", "rules-"),
     ),
     Page(
         "entrant_partner",

@@ -696,10 +696,11 @@ def test_the_preview_reckons_weis_and_rounding_like_the_board(
 
 HOUSE_RULES_AS_THE_PAGE_FILLS_THEM = {
     "match_bonus_multiplied": "on",
-    "counter_match": '"bonus"',
-    "round_to": 1,
+    "counter_match": "bonus",
+    "round_to": "1",
 }
-"""The house rules' inputs at their defaults (issue 14); `weis` is an unticked box, so it is not posted."""
+"""The house rules' inputs at their defaults (issue 14): a box ticked and two buttons tapped; `weis` is an
+unticked box, so it is not posted."""
 
 
 def new_game_post(**settings: Any) -> dict[str, Any]:
@@ -787,9 +788,8 @@ def test_a_new_game_stores_exactly_the_rows_picked_in_their_order(
         "counter_match_bonus": 50,
         "match_bonus_multiplied": True,
         "counter_match": "bonus",
-        "weis": False,
         "round_to": 1,
-    }
+    }  # `weis` shown unticked posts nothing: not stored, its default (false) applies
     assert list(game.seats.values_list("name", flat=True)) == ["Anna", "Beat", "Cla", "Dora"]
     page = client_as("scorer").get(response.url).content.decode()
     assert f"Slalom {X}7" in page and f"Misère {X}10" in page and f"Schilten {X}2" in page
@@ -800,7 +800,7 @@ def test_a_new_game_stores_exactly_the_rows_picked_in_their_order(
     [
         ([("hearts", 1), ("spades", 0)], "The multiplier of spades must be a whole number from 1 to 100."),
         ([("hearts", 2**31)], "The multiplier of hearts must be a whole number from 1 to 100."),
-        ([("slalom", "zwei")], "The multiplier of slalom must be a whole number from 1 to 100."),
+        ([("slalom", "zwei")], "The multiplier of Slalom must be a whole number from 1 to 100."),
         ([("hearts", "1.5")], "The multiplier of hearts must be a whole number from 1 to 100."),
         ([("hearts", "")], "The multiplier of hearts must be a whole number from 1 to 100."),
         ([("hearts", 1), ("hearts", 2)], "The row hearts is on the board twice."),

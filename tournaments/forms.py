@@ -58,8 +58,9 @@ MAX_CAPACITY = 10_000
 """The largest events seat about 2000 players (the load test plays one); 10,000 is room to spare."""
 MAX_TABLE_POINTS = 1000
 """Ranking points per place at a table are 3, 2, 1, 0 or the like; 1000 either way is room to spare."""
-NOT_ASKED_WITH_DEAL_LIMIT = ("target",)
-"""A pass of a number of deals ends after them: the variant's target stays the format's (never reached)."""
+NOT_ASKED_WITH_DEAL_LIMIT = ("target", "count_order", "marks", "berg_at", "schneider_below")
+"""A pass of a number of deals ends after them: the variant's target stays the format's (never reached),
+and so do what only counts on the way to it (the order at the end, the Berg, the marks of a game)."""
 
 
 def pass_words() -> list[str]:
@@ -328,16 +329,10 @@ def rules_form(
 ) -> SettingsForm:
     """The variant's settings form, filled with the tournament's settings (or the format's preset)."""
     rules_ = format_rules(format)
-    variant = rules.get_variant(rules_.variant)
-    shown = {**variant.defaults, **(rules_.settings if settings is None else settings)}
-    initial: dict[str, Any] = {}
-    for key, value in shown.items():
-        value = _expanded(value, variant.defaults.get(key))
-        if isinstance(value, Mapping):
-            initial.update({f"{key}.{item}": item_value for item, item_value in value.items()})
-        else:
-            initial[key] = value
-    form = SettingsForm(data, variant=rules_.variant, suit_names=suit_names, prefix="rules", initial=initial)
+    defaults = rules.get_variant(rules_.variant).defaults
+    given = rules_.settings if settings is None else settings
+    shown = {key: _expanded(value, defaults.get(key)) for key, value in given.items()}
+    form = SettingsForm(data, variant=rules_.variant, settings=shown, suit_names=suit_names, prefix="rules")
     if rules_.uses_deal_limit:
         for key in NOT_ASKED_WITH_DEAL_LIMIT:
             form.fields.pop(key, None)

@@ -28,9 +28,18 @@ from scorekeeper.games.models import (
 )
 from scorekeeper.games.names import clean_name
 from scorekeeper.games.rule_messages import translate
-from scorekeeper.games.suits import mode_name, row_names
+from scorekeeper.games.suits import EXTRA_MODES, mode_name, row_names
 from scorekeeper.games.variants import playable_variants
-from scorekeeper.rules.base import MODES, preset_name
+from scorekeeper.rules.base import (
+    MODES,
+    CountsOrNull,
+    NamedFactors,
+    OneOf,
+    SettingShape,
+    WholeOrNull,
+    preset_name,
+    setting_shapes,
+)
 
 DJANGO_SIGN_IN_MESSAGES = (
     gettext_noop(
@@ -244,12 +253,94 @@ SETTING_LABELS: dict[str, Promise] = {
     "king_of_hearts": pgettext_lazy("game setting: a Jazz penalty", "King of hearts"),
     "last_trick": pgettext_lazy("game setting: a Jazz penalty", "Last trick"),
     "fantan": pgettext_lazy("game setting: a Jazz penalty", "Fantan"),
+    # issue 14's house rules
+    "count_order": pgettext_lazy("game setting: the order of Stöck, Weis and card points", "Counting order"),
+    "extra_modes": pgettext_lazy("game setting: Schieber's modes beyond the six", "Extra modes"),
+    "weis_card_twice": pgettext_lazy("game setting", "One card in two Weis"),
+    "marks": pgettext_lazy("game setting", "Count marks (Striche)"),
+    "berg_at": pgettext_lazy("game setting", "Berg at"),
+    "schneider_below": pgettext_lazy("game setting", "Schneider below"),
+    "match_bonus_multiplied": pgettext_lazy("game setting", "Multiply the match bonus"),
+    "counter_match": pgettext_lazy("game setting: what a Coiffeur counter-match does", "Counter-match"),
+    "weis": pgettext_lazy("game setting: Coiffeur", "Count Weis and Stöck"),
+    "round_to": pgettext_lazy("game setting: Coiffeur's rounding", "Card points"),
+    "exact_bonus_on_zero": pgettext_lazy("game setting: Differenzler", "Exact bonus for 0 too"),
+    "end_at": pgettext_lazy("game setting: Differenzler", "End at a total"),
 }
 """The variants' settings (and the items of their maps) in words; a key without one shows as itself."""
+
+SETTING_HELP: dict[str, Promise] = {
+    "count_order": _(
+        "What counts first in the deal that ends the game, and in the deal that reaches the Berg."
+    ),
+    "counter_match_bonus": _("A counter-match is a match by the team that did not announce."),
+    "schieber.counter_match_bonus": _(
+        "A counter-match is a match by the team that did not announce. Blank: it scores the match bonus; "
+        "with a bonus of its own, each match names the team that announced."
+    ),
+    "extra_modes": _(
+        "Modes without a trump suit, each with its multiplier: a deal in one counts like Obenabe "
+        "(157 card points, no Stöck)."
+    ),
+    "weis_card_twice": _("Kreuzweis: a note for the table, it changes no score."),
+    "marks": _(
+        "Strokes on the Jasstafel beside the points: for a win, the Berg, a match, a counter-match and "
+        "a Schneider."
+    ),
+    "berg_at": _("The first team to reach it gets the marks for the Berg. Blank: half the target."),
+    "schneider_below": _(
+        "The winners get the marks for a Schneider when the losers end below it. Blank: half the target."
+    ),
+    "match_bonus_multiplied": _(
+        "Ticked: a match scores (157 + bonus) times the multiplier; unticked: 157 times the multiplier, "
+        "plus the bonus."
+    ),
+    "counter_match": _("A counter-match: the team that did not announce takes every trick."),
+    "weis": _("The announcing team's Weis and Stöck add to the row's card points, before the multiplier."),
+    "round_to": _("With Weis and Stöck, before the multiplier; 5 rounds up."),
+    "exact_bonus_on_zero": _("By the Swiss rule an exact 0 (0 predicted, 0 taken) earns no bonus."),
+    "end_at": _(
+        "The game ends after the deal in which a player's total reaches it. Blank: after the number of deals."
+    ),
+}
+"""A sentence under a setting, in the players' words, where its label alone does not say enough; a key
+"variant.setting" says it for that variant only."""
+
+BLANK_MEANS: dict[str, Promise] = {
+    "counter_match_bonus": _("same as the match bonus"),
+    "berg_at": _("half the target"),
+    "schneider_below": _("half the target"),
+    "end_at": _("after the number of deals"),
+}
+"""What a number setting left blank means (the engine's rule for null), as its box's placeholder."""
+
+CHOICE_LABELS: dict[tuple[str, str | int], Promise] = {
+    ("count_order", "stoeck_weis_stich"): _("Stöck, Weis, then card points"),
+    ("count_order", "stoeck_stich_weis"): _("Stöck, card points, then Weis"),
+    ("counter_match", "bonus"): _("The other team gets the counter-match bonus"),
+    ("counter_match", "penalty"): _("The announcing team loses the bonus times the row's multiplier"),
+    ("round_to", 1): pgettext_lazy("coiffeur: card points not rounded", "As they are"),
+    ("round_to", 10): pgettext_lazy("coiffeur: card points rounded", "Rounded to tens"),
+}
+"""The values the engine offers for a setting (base.OneOf), in words; a value without one shows as itself."""
+
+MARK_LABELS: dict[str, Promise] = {
+    "win": pgettext_lazy("marks for", "A win"),
+    "berg": pgettext_lazy("marks for", "The Berg"),
+    "match": pgettext_lazy("marks for", "A match"),
+    "counter_match": pgettext_lazy("marks for", "A counter-match"),
+    "schneider": pgettext_lazy("marks for", "A Schneider"),
+}
+"""The kinds of marks (Striche) the engine counts, each above its number."""
 
 
 def setting_label(key: str) -> str:
     return str(SETTING_LABELS.get(key, key.replace("_", " ").capitalize()))
+
+
+def _words(labels: Mapping[Any, Promise], key: Any) -> str:
+    """A key's words, or the key as it is (a value or kind the engine added after these words)."""
+    return str(labels[key]) if key in labels else str(key)
 
 
 class ByPlayerCountField(forms.JSONField):
@@ -285,14 +376,17 @@ class BoardWidget(forms.Widget):
     """A board as lines of a row (a select) and its multiplier (a number), in playing order.
 
     Plain inputs, so the form works without JavaScript: a line left at "none" is dropped, and the order
-    is the lines' order. board.js adds buttons to add, remove and move lines."""
+    is the lines' order. board.js adds buttons to add, remove and move lines. `kind` is what a line
+    holds, in the editor's words: a Coiffeur "row" or a Schieber "mode" (extra_modes)."""
 
     template_name = "scorekeeper/widgets/board.html"
+    use_fieldset = True
 
-    def __init__(self, choices: Sequence[tuple[str, str]] = (), lines: int = 0) -> None:
+    def __init__(self, choices: Sequence[tuple[str, str]] = (), lines: int = 0, kind: str = "row") -> None:
         super().__init__()
         self.choices = list(choices)
         self.lines = lines
+        self.kind = kind
 
     def value_from_datadict(self, data: Any, files: Any, name: str) -> list[list[str]]:
         return [
@@ -301,7 +395,10 @@ class BoardWidget(forms.Widget):
         ]
 
     def value_omitted_from_data(self, data: Any, files: Any, name: str) -> bool:
-        return False
+        """None of its lines posted (a page or a script older than the setting): not an empty board."""
+        return not any(
+            f"{name}-{line}-{part}" in data for line in range(self.lines) for part in ("row", "multiplier")
+        )
 
     def id_for_label(self, id_: str) -> str:
         return f"{id_}-0-row" if id_ else id_
@@ -315,13 +412,18 @@ class BoardWidget(forms.Widget):
             for line, (row, multiplier) in enumerate(shown[: self.lines])
         ]
         context["widget"]["choices"] = self.choices
+        context["widget"]["kind"] = self.kind
         context["widget"]["invalid"] = context["widget"]["attrs"].get("aria-invalid") == "true"
         return context
 
     def _render(self, template_name: str, context: dict[str, Any], renderer: Any = None) -> SafeString:
-        """From the project's templates, where the pages' own pieces are (the form renderer looks in the
-        apps' folders only)."""
-        return render_to_string(template_name, context)
+        return _project_template(template_name, context)
+
+
+def _project_template(template_name: str, context: dict[str, Any]) -> SafeString:
+    """From the project's templates, where the pages' own pieces are (the form renderer looks in the
+    apps' folders only)."""
+    return render_to_string(template_name, context)
 
 
 class BoardField(forms.Field):
@@ -329,9 +431,13 @@ class BoardField(forms.Field):
     rows twice, how many). Here only what a select and a number box can get wrong: a row the list does
     not offer, a multiplier on a line with no row."""
 
+    kind = "row"
+    no_pick = _("Pick the row of line %(line)s, or clear its multiplier.")
+    not_offered = _("Line %(line)s: pick a row from the list.")
+
     def __init__(self, *, choices: Sequence[tuple[str, str]], **kwargs: Any) -> None:
         self.choices = list(choices)
-        kwargs.setdefault("widget", BoardWidget(self.choices, lines=len(self.choices)))
+        kwargs.setdefault("widget", BoardWidget(self.choices, lines=len(self.choices), kind=self.kind))
         super().__init__(**kwargs)
 
     def to_python(self, value: Any) -> list[Row]:
@@ -342,13 +448,155 @@ class BoardField(forms.Field):
         for line, (row, multiplier) in enumerate(value, start=1):
             if not row:
                 if multiplier.strip():
-                    message = _("Pick the row of line %(line)s, or clear its multiplier.")
-                    raise forms.ValidationError(message % {"line": line})
+                    raise forms.ValidationError(self.no_pick % {"line": line})
                 continue
             if row not in offered:
-                raise forms.ValidationError(_("Line %(line)s: pick a row from the list.") % {"line": line})
+                raise forms.ValidationError(self.not_offered % {"line": line})
             rows.append([row, _number(multiplier)])
         return rows
+
+
+class ModesField(BoardField):
+    """Schieber's extra modes (base.NamedFactors): lines of a mode and its multiplier, posted as the
+    engine's map of mode to multiplier. A mode on two lines would lose one in the map: refused here."""
+
+    kind = "mode"
+    no_pick = _("Pick the mode of line %(line)s, or clear its multiplier.")
+    not_offered = _("Line %(line)s: pick a mode from the list.")
+
+    def prepare_value(self, value: Any) -> Any:
+        """The engine's map as the editor's lines."""
+        return [[name, factor] for name, factor in value.items()] if isinstance(value, Mapping) else value
+
+    def to_python(self, value: Any) -> dict[str, int | str | None]:
+        modes: dict[str, int | str | None] = {}
+        for name, factor in super().to_python(value):
+            if name in modes:
+                message = _("%(mode)s is on two lines: give each mode one line.")
+                raise forms.ValidationError(message % {"mode": dict(self.choices)[name]})
+            modes[name] = factor
+        return modes
+
+
+class PickWidget(forms.Widget):
+    """A setting's few values as buttons to tap (radio inputs: a group that works without JavaScript)."""
+
+    template_name = "scorekeeper/widgets/pick.html"
+    use_fieldset = True
+
+    def __init__(self, choices: Sequence[tuple[str | int, str]] = ()) -> None:
+        super().__init__()
+        self.choices = list(choices)
+
+    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
+        context = super().get_context(name, value, attrs)
+        shown = "" if value is None else str(value)
+        context["widget"]["choices"] = [
+            {"value": str(key), "label": label, "checked": str(key) == shown} for key, label in self.choices
+        ]
+        context["widget"]["invalid"] = context["widget"]["attrs"].get("aria-invalid") == "true"
+        return context
+
+    def id_for_label(self, id_: str) -> str:
+        return f"{id_}_0" if id_ else id_
+
+    def _render(self, template_name: str, context: dict[str, Any], renderer: Any = None) -> SafeString:
+        return _project_template(template_name, context)
+
+
+class PickField(forms.Field):
+    """One of the values the engine offers (base.OneOf), as the engine takes it (10, not "10"). Any
+    other value goes to the engine as posted, so its refusal names the setting in its own words."""
+
+    def __init__(self, *, choices: Sequence[tuple[str | int, str]], **kwargs: Any) -> None:
+        self.choices = list(choices)
+        kwargs.setdefault("widget", PickWidget(self.choices))
+        super().__init__(required=False, **kwargs)
+
+    def to_python(self, value: Any) -> Any:
+        return next((key for key, _ in self.choices if str(key) == value), value)
+
+
+class WholeOrBlankField(forms.Field):
+    """A whole number, or blank for the engine's rule without one (base.WholeOrNull): its placeholder
+    says what blank means. Anything else goes to the engine as typed, which names the range."""
+
+    def __init__(self, *, blank: str, **kwargs: Any) -> None:
+        attrs = {"placeholder": blank, "inputmode": "numeric", "autocomplete": "off"}
+        super().__init__(required=False, widget=forms.NumberInput(attrs=attrs), **kwargs)
+
+    def to_python(self, value: Any) -> int | str | None:
+        return _number(value) if isinstance(value, str) else value
+
+    def prepare_value(self, value: Any) -> Any:
+        return "" if value is None else value
+
+
+MarksTyped = tuple[bool, dict[str, str]]
+"""The marks as posted: whether the box is ticked, and each kind's number as typed."""
+
+
+class MarksWidget(forms.Widget):
+    """A box to count marks at all, and a number a kind (shown only while it is ticked, app.css)."""
+
+    template_name = "scorekeeper/widgets/marks.html"
+    use_fieldset = True
+
+    def __init__(self, kinds: Sequence[tuple[str, str]] = (), usual: Mapping[str, int] | None = None) -> None:
+        super().__init__()
+        self.kinds = list(kinds)
+        self.usual = dict(usual or {})
+        self.label: Any = ""
+        self.help = False
+
+    def value_from_datadict(self, data: Any, files: Any, name: str) -> MarksTyped:
+        ticked = forms.CheckboxInput().value_from_datadict(data, files, name)
+        return ticked, {kind: data.get(f"{name}-{kind}", "") for kind, _ in self.kinds}
+
+    def value_omitted_from_data(self, data: Any, files: Any, name: str) -> bool:
+        """Nothing of it posted; an unticked box posts nothing, but its numbers come all the same."""
+        return name not in data and not any(f"{name}-{kind}" in data for kind, _ in self.kinds)
+
+    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
+        context = super().get_context(name, value, attrs)
+        ticked, typed = self._shown(value)
+        context["widget"]["ticked"] = ticked
+        context["widget"].update(label=self.label, help=self.help)
+        context["widget"]["kinds"] = [
+            {"key": kind, "label": label, "value": typed.get(kind, "")} for kind, label in self.kinds
+        ]
+        context["widget"]["invalid"] = context["widget"]["attrs"].get("aria-invalid") == "true"
+        return context
+
+    def _shown(self, value: Any) -> MarksTyped:
+        """As posted; else the engine's value: null (unticked, the usual numbers ready), or the map."""
+        if isinstance(value, tuple):
+            return value
+        if isinstance(value, Mapping):
+            return True, {kind: _typed(value.get(kind, 0)) for kind, _ in self.kinds}
+        return False, {kind: _typed(self.usual.get(kind)) for kind, _ in self.kinds}
+
+    def _render(self, template_name: str, context: dict[str, Any], renderer: Any = None) -> SafeString:
+        return _project_template(template_name, context)
+
+
+class MarksField(forms.Field):
+    """Null when the box is not ticked; else every kind's number as the engine takes it (blank: 0).
+    The engine judges the numbers: a number it refuses is passed to it as typed."""
+
+    def __init__(self, *, kinds: Sequence[tuple[str, str]], usual: Mapping[str, int], **kwargs: Any) -> None:
+        super().__init__(required=False, widget=MarksWidget(kinds, usual), **kwargs)
+        self.widget.label = self.label  # the box's own words: the fieldset's legend is the box
+        self.widget.help = bool(self.help_text)
+
+    def to_python(self, value: Any) -> dict[str, int | str] | None:
+        if not isinstance(value, tuple):
+            return value
+        ticked, typed = value
+        if not ticked:
+            return None
+        numbers = {kind: _number(text) for kind, text in typed.items()}
+        return {kind: 0 if number is None else number for kind, number in numbers.items()}
 
 
 def _typed(value: Any) -> str:
@@ -364,32 +612,58 @@ def _number(typed: str) -> int | str | None:
     return int(typed) if _WHOLE.fullmatch(typed) else typed
 
 
+def _with_own(known: list[tuple[str, str]], present: list[str]) -> list[tuple[str, str]]:
+    """The choices offered, then any name already there that they lack, as it is."""
+    keys = {key for key, _ in known}
+    return known + [(name, name) for name in dict.fromkeys(present) if name not in keys]
+
+
 class SettingsForm(forms.Form):
-    """One field per setting, typed by its default; maps become one field per key, and a board (Coiffeur's
-    rows) one editor of lines."""
+    """One field per setting: as the engine says it takes it (base.setting_shapes), else typed by its
+    default; maps become one field per key, and a board (Coiffeur's rows) one editor of lines.
+
+    The values shown are the variant's defaults, under the preset's, under `settings` (an event's)."""
 
     def __init__(
-        self, *args: Any, variant: str, preset: str | None = None, suit_names: str = "german", **kwargs: Any
+        self,
+        *args: Any,
+        variant: str,
+        preset: str | None = None,
+        settings: Mapping[str, Any] | None = None,
+        suit_names: str = "german",
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.rules = rules.get_variant(variant)
+        self.shapes = setting_shapes(self.rules)
         self.suit_names = suit_names
-        values = {**self.rules.defaults, **self.rules.presets.get(preset or "", {})}
+        values = dict(self.rules.defaults)
+        for layer in (self.rules.presets.get(preset or "", {}), settings or {}):
+            values.update({key: self._over(values.get(key), key, value) for key, value in layer.items()})
         for key, value in values.items():
             self._add(key, value)
+
+    def _over(self, below: Any, key: str, value: Any) -> Any:
+        """A map that names some of its items (multipliers {"obenabe": 4}) keeps the others from below,
+        as the engine reads it; any other value replaces what is below."""
+        if key not in self.shapes and isinstance(below, Mapping) and isinstance(value, Mapping):
+            return {**below, **value}
+        return value
 
     def _add(self, key: str, value: Any, *, trumps: bool = False) -> None:
         """`trumps`: the item of a map of trump modes (multipliers), labelled in the club's suit names."""
         label = self._label(key.rpartition(".")[2], trumps)
-        if isinstance(value, bool):
-            self.fields[key] = forms.BooleanField(required=False, initial=value, label=label)
+        help_text = SETTING_HELP.get(f"{self.rules.key}.{key}", SETTING_HELP.get(key, ""))
+        words = {"label": label, "help_text": help_text}
+        if key in self.shapes:
+            self.fields[key] = self._shaped(key, self.shapes[key], value, words)
+        elif isinstance(value, bool):
+            self.fields[key] = forms.BooleanField(required=False, initial=value, **words)
         elif isinstance(value, int):
-            self.fields[key] = forms.IntegerField(initial=value, label=label)
+            self.fields[key] = forms.IntegerField(initial=value, **words)
         elif is_board(value):
-            shown = self.initial.get(key)  # an event's stored board may have a row of the club's own
-            board = [*value, *(shown if is_board(shown) else [])]
             self.fields[key] = BoardField(
-                choices=self._row_choices(board), initial=value, label=label, required=False
+                choices=self._row_choices(value), initial=value, required=False, **words
             )
         elif isinstance(value, Mapping):
             of_trumps = all(name in MODES for name in value)
@@ -398,14 +672,32 @@ class SettingsForm(forms.Form):
         else:
             # Not required: an empty list or a blank box goes to the engine, which says what is missing.
             field = forms.JSONField if value is not None else ByPlayerCountField
-            self.fields[key] = field(initial=value, label=label, required=False)
+            self.fields[key] = field(initial=value, required=False, **words)
+
+    def _shaped(self, key: str, shape: SettingShape, value: Any, words: dict[str, Any]) -> forms.Field:
+        """The input for what the engine says the setting takes; its values and kinds are the engine's."""
+        if isinstance(shape, OneOf):
+            choices = [(option, _words(CHOICE_LABELS, (key, option))) for option in shape.values]
+            return PickField(choices=choices, initial=value, **words)
+        if isinstance(shape, WholeOrNull):
+            return WholeOrBlankField(blank=BLANK_MEANS.get(key, ""), initial=value, **words)
+        if isinstance(shape, CountsOrNull):
+            kinds = [(kind, _words(MARK_LABELS, kind)) for kind in shape.kinds]
+            return MarksField(kinds=kinds, usual=shape.usual, initial=value, **words)
+        assert isinstance(shape, NamedFactors)
+        own = list(value) if isinstance(value, Mapping) else []
+        return ModesField(choices=self._mode_choices(own), initial=value, required=False, **words)
 
     def _row_choices(self, board: list[Row]) -> list[tuple[str, str]]:
-        """The rows clubs play in the club's suit names, and any other row the board has already."""
+        """The rows clubs play in the club's suit names, and any other row the board has already (an
+        event's stored board may have a row of the club's own)."""
         known = [(mode.key, f"{mode.symbol} {mode.name}".strip()) for mode in row_names(self.suit_names)]
-        keys = {key for key, _ in known}
-        own = dict.fromkeys(name for name, _ in board if name not in keys)
-        return known + [(name, name) for name in own]
+        return _with_own(known, [name for name, _ in board])
+
+    def _mode_choices(self, stored: list[str]) -> list[tuple[str, str]]:
+        """The modes without a trump suit clubs play, and any other the settings have already."""
+        known = [(key, str(mode_name(self.suit_names, key).name)) for key in EXTRA_MODES]
+        return _with_own(known, stored)
 
     def _label(self, name: str, trumps: bool) -> str:
         """A map's item is labelled by its own name; a trump mode in the club's words (Schilten, Spades).
@@ -414,10 +706,13 @@ class SettingsForm(forms.Form):
         return mode_name(self.suit_names, name).name if trumps else setting_label(name)
 
     def rule_field(self, error: rules.InvalidDeal) -> str | None:
-        """The input the engine's refusal is about: a map's item (multipliers.hearts) or the setting;
-        None when this form has none (a seat, the variant), so the message goes elsewhere."""
-        name = f"{error.field}.{error.item}" if error.item else error.field
-        return name if name in self.fields else None
+        """The input the engine's refusal is about: a map's item (multipliers.hearts), else the setting
+        (an editor of several inputs: marks, extra_modes); None when this form has none (a seat, the
+        variant), so the message goes elsewhere."""
+        for name in (f"{error.field}.{error.item}" if error.item else None, error.field):
+            if name in self.fields:
+                return name
+        return None
 
     def settings(self) -> dict[str, Any]:
         """cleaned_data folded back into the variant's settings shape.

@@ -45,6 +45,9 @@ _ROWS = {
     "wish": (pgettext_lazy("coiffeur row: any mode, the announcer's wish (Wunsch)", "Wish"), ""),
 }
 """Rows a Coiffeur board may add beyond the six trump modes, in the order the new-game form offers them."""
+EXTRA_MODES = ("slalom", "gusti", "misere")
+"""The modes without a trump suit that the new-game form offers as a Schieber's extra modes (a Free trump
+or a Wish has a trump)."""
 
 
 def mode_names(suit_names: str) -> list[ModeName]:

@@ -75,12 +75,24 @@ MODE_WORDS: Mapping[str, str] = {
     "clubs": gettext_noop("clubs"),
     "obenabe": gettext_noop("obenabe"),
     "undenufe": gettext_noop("undenufe"),
+    # Coiffeur rows beyond the six modes, and Schieber's modes without a trump suit (extra_modes)
+    # Translators: a mode played a trick Obenabe, a trick Undenufe.
+    "slalom": gettext_noop("Slalom"),
+    # Translators: a mode played five tricks Obenabe, four Undenufe.
+    "gusti": gettext_noop("Gusti"),
+    # Translators: a mode in which the fewest points win.
+    "misere": gettext_noop("Misère"),
+    # Translators: a Coiffeur row: any trump, the announcer's pick (Trumpf frei).
+    "free": gettext_noop("Free trump"),
+    # Translators: a Coiffeur row: any mode, the announcer's wish (Wunsch).
+    "wish": gettext_noop("Wish"),
 }
-"""Trump modes as a message names them; a club's own suit names are the web layer's business."""
+"""Trump modes and the further rows and modes clubs play, as a message names them; a club's own suit
+names are the web layer's business."""
 
 
 def mode_word(key: str) -> Words:
-    """A trump mode (or a Coiffeur row named after one) in words; any other name as it is."""
+    """A trump mode (or a Coiffeur row or extra mode clubs know) in words; any other name as it is."""
     return text(MODE_WORDS[key]) if key in MODE_WORDS else key
 
 
@@ -105,6 +117,46 @@ PRESET_NAMES: Mapping[str, str] = {
 
 def preset_name(key: str) -> Words:
     return text(PRESET_NAMES[key]) if key in PRESET_NAMES else key.capitalize()
+
+
+# ---- what a setting takes, where its default does not say -----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class OneOf:
+    """One of a few values, words or numbers; the variant's read_settings refuses any other."""
+
+    values: tuple[str | int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class WholeOrNull:
+    """A whole number from `low` to `high`, or null: the rule that applies without one (rules.md)."""
+
+    low: int
+    high: int
+
+
+@dataclass(frozen=True, slots=True)
+class CountsOrNull:
+    """Null (nothing counted), or a map of `kinds` to whole numbers; `usual` is what clubs count."""
+
+    kinds: tuple[str, ...]
+    usual: Mapping[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class NamedFactors:
+    """A map of names (the club's own modes) to whole factors; empty: none."""
+
+
+SettingShape = OneOf | WholeOrNull | CountsOrNull | NamedFactors
+
+
+def setting_shapes(variant: object) -> Mapping[str, SettingShape]:
+    """The variant's settings whose default does not say what they take (`setting_shapes` on the
+    variant), for the forms that ask for them; the other settings take what their default is."""
+    return getattr(variant, "setting_shapes", {})
 
 
 class InvalidDeal(Exception):

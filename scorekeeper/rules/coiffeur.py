@@ -17,7 +17,9 @@ from .base import (
     Entry,
     GameResult,
     InvalidDeal,
+    OneOf,
     Settings,
+    SettingShape,
     Words,
     gettext_noop,
     is_int,
@@ -41,6 +43,8 @@ MAX_MULTIPLIER = 100
 MAX_BONUS = 1000
 MAX_ROWS = 20
 ROUNDINGS = (1, 10)
+COUNTER_MATCH_RULES = ("bonus", "penalty")
+"""What a counter-match does: the other team gets the counter-match bonus, or the announcing team pays it."""
 MAX_ROW_POINTS = (CARD_POINTS + MAX_WEIS + STOECK + 5) // 10 * 10
 """780: the 157 card points of a match, the most Weis and Stöck (777), rounded up to tens."""
 MAX_ROW_SCORE = MAX_MULTIPLIER * (MAX_ROW_POINTS + MAX_BONUS)
@@ -60,6 +64,8 @@ DEFAULTS: dict[str, Any] = {
     "weis": False,
     "round_to": 1,
 }
+SHAPES: dict[str, SettingShape] = {"counter_match": OneOf(COUNTER_MATCH_RULES), "round_to": OneOf(ROUNDINGS)}
+"""What the settings without a telling default take (base.setting_shapes): the forms ask for them so."""
 
 
 class Rules(NamedTuple):
@@ -85,6 +91,7 @@ class Coiffeur:
         "standard": DEFAULTS,
         "no match bonus": {**DEFAULTS, "match_bonus": 0},
     }
+    setting_shapes = SHAPES
     player_counts = (4,)
     teams = TWO_TEAMS
     lowest_wins = False
@@ -184,13 +191,13 @@ def _yes_no(settings: Settings, key: str, what: Words) -> bool:
 
 
 def _counter_penalty(value: Any) -> bool:
-    if not isinstance(value, str) or value not in ("bonus", "penalty"):
+    if not isinstance(value, str) or value not in COUNTER_MATCH_RULES:
         message = gettext_noop(
             'The counter-match rule must be "bonus" (the other team gets the counter-match bonus)'
             ' or "penalty" (the announcing team loses it times the row\'s multiplier).'
         )
         raise InvalidDeal(None, "counter_match", text(message))
-    return value == "penalty"
+    return value == COUNTER_MATCH_RULES[1]
 
 
 def _round_to(value: Any) -> int:

@@ -20,7 +20,9 @@ from .base import (
     GameResult,
     InvalidDeal,
     Settings,
+    SettingShape,
     Text,
+    WholeOrNull,
     Words,
     gettext_noop,
     rank,
@@ -46,6 +48,9 @@ reaches it) and every total stays between -157,000 and 1000 - 1 + 157: 32-bit co
 TRUMPS = frozenset(MODES)
 
 DEFAULTS: dict[str, Any] = {"exact_bonus": 0, "deals": 12, "exact_bonus_on_zero": False, "end_at": None}
+END_AT = WholeOrNull(1, MAX_END_AT)
+SHAPES: dict[str, SettingShape] = {"end_at": END_AT}
+"""What the settings without a telling default take (base.setting_shapes): the forms ask for them so."""
 
 PREDICTIONS = text(gettext_noop("Predictions"))
 ENTER_PREDICTIONS = text(gettext_noop("Enter every player's prediction."))
@@ -63,6 +68,7 @@ class Differenzler:
         "standard": DEFAULTS,
         "swiss": {**DEFAULTS, "deals": 16, "exact_bonus": 10},
     }
+    setting_shapes = SHAPES
     player_counts = (3, 4)
     teams = NO_TEAMS
     lowest_wins = True
@@ -144,7 +150,7 @@ def _end_at(value: Any) -> int | None:
     if value is None:
         return None
     what = text(gettext_noop("The total that ends the game"))
-    return require_int(value, deal=None, field="end_at", low=1, high=MAX_END_AT, what=what)
+    return require_int(value, deal=None, field="end_at", low=END_AT.low, high=END_AT.high, what=what)
 
 
 def _score_deal(number: int, entry: Any, players: list[str], rules: Rules) -> DealResult:

@@ -15,12 +15,17 @@ from .base import (
     CARD_POINTS_WORDS,
     MODES,
     TWO_TEAMS,
+    CountsOrNull,
     DealResult,
     Entry,
     GameResult,
     InvalidDeal,
+    NamedFactors,
+    OneOf,
     Settings,
+    SettingShape,
     Text,
+    WholeOrNull,
     Words,
     gettext_noop,
     is_int,
@@ -217,7 +222,14 @@ def read_counter_match_bonus(value: Any) -> int | None:
     if value is None:
         return None
     what = text(gettext_noop("The counter-match bonus"))
-    return require_int(value, deal=None, field="counter_match_bonus", low=0, high=MAX_MATCH_BONUS, what=what)
+    return _whole("counter_match_bonus", value, what)
+
+
+def _whole(key: str, value: Any, what: Words) -> int:
+    """A number setting that may be null, within its shape's range (SHAPES)."""
+    shape = SHAPES[key]
+    assert isinstance(shape, WholeOrNull)
+    return require_int(value, deal=None, field=key, low=shape.low, high=shape.high, what=what)
 
 
 def read_extra_modes(value: Any) -> dict[str, int]:
@@ -239,7 +251,7 @@ def read_extra_modes(value: Any) -> dict[str, int]:
                 "Extra modes: %(mode)s is a standard mode; set its factor in the multipliers."
             )
             raise InvalidDeal(None, "extra_modes", text(message, mode=repr(mode)), item=mode)
-        what = text(gettext_noop("The multiplier of %(row)s"), row=mode)
+        what = text(gettext_noop("The multiplier of %(row)s"), row=mode_word(mode))
         require_int(factor, deal=None, field="extra_modes", low=1, high=MAX_MULTIPLIER, what=what, item=mode)
     return dict(value)
 
@@ -294,7 +306,18 @@ def _line(value: Any, field: str, what: Text, target: int) -> int:
     """A total the marks look at: half the target unless set (at least 1, for a target of 1)."""
     if value is None:
         return max(1, target // 2)
-    return require_int(value, deal=None, field=field, low=1, high=MAX_TARGET, what=what)
+    return _whole(field, value, what)
+
+
+SHAPES: dict[str, SettingShape] = {
+    "count_order": OneOf(tuple(COUNT_ORDERS)),
+    "counter_match_bonus": WholeOrNull(0, MAX_MATCH_BONUS),
+    "extra_modes": NamedFactors(),
+    "marks": CountsOrNull(MARK_KINDS, STRICHE),
+    "berg_at": WholeOrNull(1, MAX_TARGET),
+    "schneider_below": WholeOrNull(1, MAX_TARGET),
+}
+"""What the settings without a telling default take (base.setting_shapes): the forms ask for them so."""
 
 
 def read_multipliers(value: Any) -> dict[str, int]:
@@ -731,6 +754,7 @@ class Schieber:
     name = gettext_noop("Schieber")
     defaults: Mapping[str, Any] = DEFAULTS
     presets: Mapping[str, Mapping[str, Any]] = PRESETS
+    setting_shapes: Mapping[str, SettingShape] = SHAPES
     player_counts = (4,)
     teams = TWO_TEAMS
     lowest_wins = False

@@ -52,9 +52,13 @@ def paths(world: World) -> Iterator[str]:
             yield reverse(name, kwargs=(EXTRA_ARGS.get(name) or ROUTE_ARGS[name])(world))
     for game in world.games.values():  # every variant's score board and deal form
         yield reverse("games:game", args=[game.pk])
-    # Coiffeur's board editor, in the new-game and the new-event form
+    # Coiffeur's board editor, in the new-game and the new-event form; the house rules' inputs (issue 14):
+    # buttons, blank number boxes, the marks (ticked in the preset "Striche") and the extra modes' editor
     yield reverse("games:game_new", args=[world.club.slug]) + "?variant=coiffeur"
     yield reverse("tournaments:tournament_new", args=[world.club.slug]) + "?format=coiffeur"
+    yield reverse("games:game_new", args=[world.club.slug]) + "?variant=schieber&preset=striche"
+    yield reverse("games:game_new", args=[world.club.slug]) + "?variant=differenzler"
+    yield reverse("tournaments:tournament_new", args=[world.club.slug]) + "?format=differenzler"
 
 
 def visits(world: World) -> list[Visit]:
@@ -96,7 +100,14 @@ def open_html(page: Page, url: str) -> bool:
     return response is not None and response.ok and "text/html" in response.headers.get("content-type", "")
 
 
+def open_settings(page: Page) -> None:
+    """The new-game page's settings are folded away ("Adjust the rules"): unfolded, so their inputs are
+    audited and laid out too."""
+    page.evaluate("() => document.querySelectorAll('details#settings').forEach(d => { d.open = true; })")
+
+
 def axe_violations(page: Page) -> list[str]:
+    open_settings(page)
     page.add_script_tag(path=str(AXE))
     result = page.evaluate("async () => JSON.stringify((await axe.run(document)).violations)")
     return [
@@ -145,6 +156,7 @@ def test_layouts_hold_at_320_px_and_at_200_percent_text(
         for visit in (v for v in visits(world) if v.who == "director"):
             page = context.new_page()  # see open_html
             if open_html(page, live_server.url + visit.path):
+                open_settings(page)
                 page.evaluate("size => { document.documentElement.style.fontSize = size }", text)
                 if (wide := overflow(page)) > 0:
                     problems.append(f"{label} {visit.path}: {wide} px sideways")

@@ -79,7 +79,7 @@ def fits_a_column(result: GameResult) -> bool:
             {"extra_modes": {"slalom": "HUGE"}},
             "extra_modes",
             "slalom",
-            "The multiplier of slalom must be a whole number from 1 to 100.",
+            "The multiplier of Slalom must be a whole number from 1 to 100.",
         ),
         (
             {"marks": {"counter_match": "HUGE"}},

@@ -160,7 +160,7 @@ def test_an_extra_mode_has_no_stoeck() -> None:
     assert refusal([entry], {"extra_modes": {"slalom": 4}}) == (
         1,
         "stoeck",
-        "No Stöck in slalom: there is no trump suit.",
+        "No Stöck in Slalom: there is no trump suit.",
     )
 
 
@@ -451,7 +451,7 @@ SETTING_REFUSALS = [
     *(
         pytest.param(
             {"extra_modes": {"slalom": value}},
-            ("extra_modes", "slalom", "The multiplier of slalom must be a whole number from 1 to 100."),
+            ("extra_modes", "slalom", "The multiplier of Slalom must be a whole number from 1 to 100."),
             id=f"extra mode factor {value!r}",
         )
         for value in (0, -4, 101, "4", 4.0, True, None)
