@@ -225,7 +225,7 @@ def test_schieber_left_as_shown_stores_the_defaults(scorer: Client) -> None:
         "berg_at": None,
         "schneider_below": None,
     }
-    assert "weis_card_twice" not in settings  # shown unticked, it posts nothing: its default applies
+    assert settings["weis_card_twice"] is False  # shown unticked, stored as the rule played
 
 
 def test_unticked_marks_count_none_whatever_their_numbers(scorer: Client) -> None:

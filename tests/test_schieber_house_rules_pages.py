@@ -120,7 +120,7 @@ def test_stoeck_in_an_extra_mode_is_refused_beside_stoeck_and_nothing_is_saved(
     response = add(client_as("scorer"), game, trump="slalom", points="100", stoeck="A")
     assert response.status_code == 422
     page = html(response)
-    message = "No Stöck in slalom: there is no trump suit."
+    message = "No Stöck in Slalom: there is no trump suit."
     assert f'<ul class="errorlist" id="id_stoeck_error"><li>{message}</li></ul>' in page
     assert page.index('<fieldset class="stoeck">') < page.index(message)
     assert changed(before, rows()) == set()

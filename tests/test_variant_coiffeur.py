@@ -789,7 +789,8 @@ def test_a_new_game_stores_exactly_the_rows_picked_in_their_order(
         "match_bonus_multiplied": True,
         "counter_match": "bonus",
         "round_to": 1,
-    }  # `weis` shown unticked posts nothing: not stored, its default (false) applies
+        "weis": False,  # shown unticked: stored as the rule the game is played by
+    }
     assert list(game.seats.values_list("name", flat=True)) == ["Anna", "Beat", "Cla", "Dora"]
     page = client_as("scorer").get(response.url).content.decode()
     assert f"Slalom {X}7" in page and f"Misère {X}10" in page and f"Schilten {X}2" in page

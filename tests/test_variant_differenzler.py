@@ -414,7 +414,8 @@ def test_a_new_game_starts_with_three_or_four_players_and_its_settings(
     response = client_as("scorer").post("/clubs/zuerich/games/new/", data)
     assert response.status_code == 302
     game = Game.objects.get()
-    settings = {"deals": 6, "exact_bonus": 2}  # the inputs this post leaves out keep their defaults
+    # the inputs this post leaves out keep what the form showed, stored: the game keeps its rules
+    settings = {"deals": 6, "exact_bonus": 2, "exact_bonus_on_zero": False, "end_at": None}
     assert (game.variant, game.settings) == ("differenzler", settings)
     assert list(game.seats.values_list("name", flat=True)) == list(NAMES[:seats])
     assert "of 6</span>" in client_as("scorer").get(response.url).content.decode()

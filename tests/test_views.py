@@ -220,12 +220,20 @@ def test_new_game_seats_players_in_order_and_stores_the_settings(
     ]
     assert [seat.player.club_id for seat in game.seats.all()] == [club.pk] * 4
     assert game.variant == "schieber"
-    # The settings this post leaves out (count_order, marks, ...) are not stored: their defaults apply.
+    # The settings this post leaves out (count_order, marks, ...) are stored as the form showed them:
+    # the game keeps the rules it was started with, whatever later defaults say.
     assert game.settings == {
         "match_bonus": 100,
         "multipliers": {"hearts": 1, "diamonds": 2, "spades": 2, "clubs": 1, "obenabe": 3, "undenufe": 4},
         "multiply_weis": True,
         "target": 1500,
+        "count_order": "stoeck_weis_stich",
+        "counter_match_bonus": None,
+        "extra_modes": {},
+        "weis_card_twice": False,
+        "marks": None,
+        "berg_at": None,
+        "schneider_below": None,
     }
     assert game.created_by == User.objects.get(username="scorer")
     assert (game.totals, game.finished, game.revision) == ({"A": 0, "B": 0}, False, 0)

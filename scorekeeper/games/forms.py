@@ -718,22 +718,18 @@ class SettingsForm(forms.Form):
         """cleaned_data folded back into the variant's settings shape.
 
         An input the post left out entirely (a page or a script older than the setting) keeps what the
-        form showed, its preset's value; a setting none of whose inputs came is left out where that value
-        is the variant's default, so the engine's default applies as it does to older games."""
+        form showed, its preset's value. Every setting is stored, defaults too: a game keeps the rules it
+        was started with if a default changes later (as Differenzler's exact bonus on 0 did)."""
         settings: dict[str, Any] = {}
-        posted: set[str] = set()
         for name, value in self.cleaned_data.items():
             key, _, item = name.partition(".")
             if self._omitted(name):
                 value = self.get_initial_for_field(self.fields[name], name)
-            else:
-                posted.add(key)
             if item:
                 settings.setdefault(key, {})[item] = value
             else:
                 settings[key] = value
-        defaults = self.rules.defaults
-        return {key: value for key, value in settings.items() if key in posted or value != defaults.get(key)}
+        return settings
 
     def _omitted(self, name: str) -> bool:
         """Not in the post at all. An unticked checkbox posts nothing too, so a box counts as left out
