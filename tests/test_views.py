@@ -715,6 +715,23 @@ def test_history_describes_each_change_in_the_players_words(
         assert raw not in page
 
 
+def test_history_shows_a_correction_of_who_got_there_first_alone(
+    make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
+) -> None:
+    """Both teams past 1000 with card points in deal 10: a correction that only changes the answer to
+    "who got there first?" changes the winner, and the history says so (it showed two equal deals)."""
+    hearts, obenabe = {"trump": "hearts", "points": {"A": 80}}, {"trump": "obenabe", "points": {"A": 80}}
+    game = make_game({"target": 1000}, [hearts] * 8 + [obenabe, {**obenabe, "first_out": "B"}])
+    owner = User.objects.get(username="owner")
+    services.edit_deal(game_id=game.pk, number=10, entry={**obenabe, "first_out": "A"}, by=owner, version=1)
+    game.refresh_from_db()
+    assert game.winner == "A"
+    edited = audit_lines(html(client_as("viewer").get(f"/games/{game.pk}/history/")))[0]
+    before, after = edited.split("After")
+    assert "B out first" in before and "A out first" not in before
+    assert "A out first" in after and "B out first" not in after
+
+
 def test_history_of_a_game_without_changes(
     make_game: Callable[..., Game], client_as: Callable[[str | None], Client]
 ) -> None:

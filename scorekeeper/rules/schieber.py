@@ -641,6 +641,8 @@ def details(deal: Deal) -> dict[str, Any]:
         "weis": {"A": weis_a, "B": weis_b},
         "stoeck": deal.stoeck,
         "multiplier": deal.multiplier,
+        "first_out": deal.first_out,
+        "berg_first": deal.berg_first,
     }
 
 
