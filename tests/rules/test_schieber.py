@@ -227,6 +227,8 @@ def test_details_of_a_deal_with_points() -> None:
         "weis": {"A": 0, "B": 50},
         "stoeck": "A",
         "multiplier": 2,
+        "first_out": None,
+        "berg_first": None,
     }
 
 
@@ -240,6 +242,8 @@ def test_details_of_a_counter_match() -> None:
         "weis": {"A": 0, "B": 0},
         "stoeck": None,
         "multiplier": 3,
+        "first_out": None,
+        "berg_first": None,
     }
 
 
