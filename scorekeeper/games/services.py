@@ -543,11 +543,30 @@ def _record_locked(
         raise NumberTaken(message % {"expected": expected})
     result = _score(game, [e for _, e, _ in stored] + [dict(entry)])
     _check_dealing(game, number, dealing)
+    deal = _append(game, result, number, dict(entry), dealing, by, DealChange.Action.ADDED, client_token)
+    if game.pending_entry:  # what was said before this deal is in it now
+        game.pending_entry = {}
+        game.save(update_fields=["pending_entry"])
+    return Recorded(deal, result, repeated=False)
+
+
+def _append(
+    game: Game,
+    result: GameResult,
+    number: int,
+    entry: dict[str, Any],
+    dealing: Dealing,
+    by: User | None,
+    action: str,
+    client_token: uuid.UUID | None = None,
+) -> Deal:
+    """Deal `number` written after the others, as `result` scored it (a new deal, or one brought back):
+    its scores, the game's stored result, and its line in the history of changes. Undo ends here."""
     deal = Deal.objects.create(
         game=game,
         number=number,
-        entry=dict(entry),
-        client_token=client_token,
+        entry=entry,
+        client_token=client_token or uuid.uuid4(),  # a deal brought back: a token of its own
         created_by=by,
         dealer_seat=dealing.dealer_seat,
         pushed=dealing.pushed,
@@ -556,17 +575,9 @@ def _record_locked(
     game.undo_deal = None
     _store_result(game, result)
     DealChange.objects.create(
-        game=game,
-        deal_number=number,
-        action=DealChange.Action.ADDED,
-        after=deal.entry,
-        dealing_after=dealing.as_json(),
-        by=by,
+        game=game, deal_number=number, action=action, after=entry, dealing_after=dealing.as_json(), by=by
     )
-    if game.pending_entry:  # what was said before this deal is in it now
-        game.pending_entry = {}
-        game.save(update_fields=["pending_entry"])
-    return Recorded(deal, result, repeated=False)
+    return deal
 
 
 @transaction.atomic
@@ -753,25 +764,7 @@ def restore_deal(*, game_id: int, number: int, by: User | None, guard: Guard | N
         raise DealConflict(_not_restorable(game, number))
     entry, dealing = copy.before, Dealing.from_json(copy.dealing_before)
     result = _score(game, [d.entry for d in deals] + [entry])
-    deal = Deal.objects.create(
-        game=game,
-        number=number,
-        entry=entry,
-        created_by=by,
-        dealer_seat=dealing.dealer_seat,
-        pushed=dealing.pushed,
-    )
-    DealScore.objects.bulk_create(_score_rows(deal, result.deals[-1]))
-    game.undo_deal = None
-    _store_result(game, result)
-    DealChange.objects.create(
-        game=game,
-        deal_number=number,
-        action=DealChange.Action.RESTORED,
-        after=entry,
-        dealing_after=dealing.as_json(),
-        by=by,
-    )
+    deal = _append(game, result, number, entry, dealing, by, DealChange.Action.RESTORED)
     return Recorded(deal, result, repeated=False, deals=_stored([*deals, deal]))
 
 
