@@ -88,7 +88,8 @@ def start_striche_game(page: Page, base: str) -> Game:
     """The new-game page as it is today: the variant, the seats, the preset "Striche", Start."""
     page.goto(f"{base}/clubs/zuerich/games/new/")
     new_schieber_game(page, "striche")
-    expect(page.locator('#newgame input[name="marks.win"]')).to_have_value("2")
+    expect(page.locator("#newgame input[name=marks]")).to_be_checked()  # the preset counts marks
+    expect(page.get_by_label("A win", exact=True)).to_have_value("2")
     page.get_by_role("button", name="Start game").tap()
     expect(page.get_by_role("heading", level=1)).to_have_text(re.compile(r"^Schieber #\d+ · to 2500$"))
     game = Game.objects.get()

@@ -4,7 +4,7 @@ check it."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -423,7 +423,7 @@ def deal_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 def delete_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpResponse:
-    try:
+    def delete() -> tuple[Any, ...]:
         deleted = services.delete_last_deal(
             game_id=access.game.pk,
             number=number,
@@ -431,16 +431,9 @@ def delete_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpRe
             guard=access.guard,
             client_token=_posted_token(request),
         )
-    except DealConflict as conflict:
-        if from_outbox(request):
-            return outbox_refusal(conflict.message, status=409)
-        messages.error(request, conflict.message)
-    else:
-        if from_outbox(request):
-            written = (deleted.game, deleted.deals, deleted.result, deleted.repeated)
-            return outbox_answer(request, _board_written(access, *written))
-        messages.success(request, gettext("Deal %(number)s deleted.") % {"number": number})
-    return redirect(access.base_url)
+        return deleted.game, deleted.deals, deleted.result, deleted.repeated
+
+    return _answer_write(request, access, delete, gettext("Deal %(number)s deleted.") % {"number": number})
 
 
 @require_POST
@@ -450,22 +443,33 @@ def deal_restore(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 def restore_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpResponse:
     """Undo a Delete: the deal comes back until a deal is entered; who may delete may bring it back."""
-    try:
+
+    def restore() -> tuple[Any, ...]:
         restored = services.restore_deal(
             game_id=access.game.pk, number=number, by=access.by, guard=access.guard
         )
+        return restored.deal.game, restored.deals, restored.result, restored.repeated
+
+    return _answer_write(request, access, restore, gettext("Deal %(number)s is back.") % {"number": number})
+
+
+def _answer_write(
+    request: HttpRequest, access: GameAccess, write: Callable[[], tuple[Any, ...]], done: str
+) -> HttpResponse:
+    """A Delete's or an Undo's answer: the phone's outbox gets the board as written or the refusal (409);
+    a page gets the message and the game. `write` returns what the board is drawn from."""
+    try:
+        written = write()
     except InvalidDeal as error:  # the game changed since (a correction ended it): the rules say no
         message = refusal(error)
-        if from_outbox(request):
-            return outbox_refusal(message, status=409)
-        messages.error(request, message)
     except DealConflict as conflict:
-        if from_outbox(request):
-            return outbox_refusal(conflict.message, status=409)
-        messages.error(request, conflict.message)
+        message = conflict.message
     else:
         if from_outbox(request):
-            written = (restored.deal.game, restored.deals, restored.result, restored.repeated)
             return outbox_answer(request, _board_written(access, *written))
-        messages.success(request, gettext("Deal %(number)s is back.") % {"number": number})
+        messages.success(request, done)
+        return redirect(access.base_url)
+    if from_outbox(request):
+        return outbox_refusal(message, status=409)
+    messages.error(request, message)
     return redirect(access.base_url)
