@@ -28,6 +28,7 @@ SEATS = ("Anna", "Beat", "Cla", "Dora")
 def new_schieber_game(page: Page, preset: str, seats: tuple[str, ...] = SEATS) -> None:
     """On the new-game page: Schieber, the seats typed in order, the rules preset picked. Each choice
     redraws part of the form (htmx): the next step waits until it has."""
+    page.wait_for_load_state()  # htmx (deferred) sets up first: a change before that is lost
     page.locator("#newgame").evaluate("form => form.dataset.before = 'variant'")
     page.locator('select[name="variant"]').select_option("schieber")
     expect(page.locator("#newgame[data-before]")).to_have_count(0)

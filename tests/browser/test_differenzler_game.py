@@ -72,6 +72,7 @@ def start_game(page: Page) -> None:
     """New game: Differenzler, four players, 2 deals."""
     page.get_by_role("link", name="Jassclub Zürich").click()
     page.get_by_role("link", name="New game").click()
+    page.wait_for_load_state()  # htmx (deferred) sets up first: a change before that is lost
     page.locator("#newgame").evaluate("form => form.dataset.before = 'variant'")
     page.get_by_label("Variant").select_option("differenzler")
     expect(page.locator("#newgame[data-before]")).to_have_count(0)

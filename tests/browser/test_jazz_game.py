@@ -70,6 +70,7 @@ def start_game(page: Page) -> None:
     """Jazz for four, a short schedule typed as the club wants it, the fifth trick and the extra on."""
     page.get_by_role("link", name="Jassclub Zürich").click()
     page.get_by_role("link", name="New game").click()
+    page.wait_for_load_state()  # htmx (deferred) sets up first: a change before that is lost
     page.locator("#newgame").evaluate("form => form.dataset.before = 'variant'")
     page.get_by_label("Variant").select_option("jazz")
     expect(page.locator("#newgame[data-before]")).to_have_count(0)

@@ -51,6 +51,7 @@ def test_play_a_molotow_game_to_the_winner(
     page.get_by_role("link", name="New game").click()
 
     # Choosing the variant reloads the whole form (htmx): wait for the new one before typing names.
+    page.wait_for_load_state()  # htmx (deferred) sets up first: a change before that is lost
     page.locator("#newgame").evaluate("form => form.dataset.before = 'variant'")
     page.get_by_label("Variant").select_option("molotow")
     expect(page.locator("#newgame[data-before]")).to_have_count(0)

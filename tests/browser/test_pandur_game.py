@@ -59,6 +59,7 @@ def test_play_a_pandur_game_to_the_loser(
     page.get_by_role("link", name="Jassclub Zürich").click()
     page.get_by_role("link", name="New game").click()
 
+    page.wait_for_load_state()  # htmx (deferred) sets up first: a change before that is lost
     page.locator("#newgame").evaluate("form => form.dataset.before = 'variant'")
     page.get_by_label("Variant").select_option("pandur")
     expect(page.locator("#newgame[data-before]")).to_have_count(0)

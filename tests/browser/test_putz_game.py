@@ -50,6 +50,7 @@ def test_play_a_putz_game_to_the_winner(
     page.get_by_role("link", name="Jassclub Zürich").click()
     page.get_by_role("link", name="New game").click()
 
+    page.wait_for_load_state()  # htmx (deferred) sets up first: a change before that is lost
     page.locator("#newgame").evaluate("form => form.dataset.before = 'variant'")
     page.get_by_label("Variant").select_option("putz")
     expect(page.locator("#newgame[data-before]")).to_have_count(0)

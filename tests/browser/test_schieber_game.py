@@ -88,6 +88,7 @@ def test_play_a_schieber_game_to_the_winner(
     expect(page.get_by_role("heading", name="New game")).to_be_visible()
 
     # Choosing the variant reloads the whole form (htmx): wait for the new one before typing names.
+    page.wait_for_load_state()  # htmx (deferred) sets up first: a change before that is lost
     page.locator("#newgame").evaluate("form => form.dataset.before = 'variant'")
     page.get_by_label("Variant").select_option("schieber")
     expect(page.locator("#newgame[data-before]")).to_have_count(0)
