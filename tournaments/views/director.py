@@ -325,17 +325,23 @@ def _back_to_table(tournament: Tournament, table: Table) -> HttpResponse:
     return redirect(f"{url}{query}#table-{table.number}")
 
 
+def _act(request: HttpRequest, action: Callable[[], object], said: str) -> None:
+    """A director's action on the dashboard: `said` when it is done, the service's words when refused."""
+    try:
+        action()
+    except TournamentError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, said)
+
+
 @require_POST
 def unblock(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A table locked out by wrong codes gets its tries back now."""
     tournament = load_tournament(request.user, slug, Need.ADMIN)
     table = table_reads.table(tournament, pk)
-    try:
-        services.unblock_table(table=table, by=request.user)
-    except TournamentError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, _("Table %(table)s may enter codes again.") % {"table": table.number})
+    said = _("Table %(table)s may enter codes again.") % {"table": table.number}
+    _act(request, lambda: services.unblock_table(table=table, by=request.user), said)
     return _back_to_table(tournament, table)
 
 
@@ -343,12 +349,8 @@ def unblock(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def new_link(request: HttpRequest, slug: str) -> HttpResponse:
     """A link-only event's link renewed: the old one, passed too far, stops opening the event."""
     tournament = load_tournament(request.user, slug, Need.ADMIN)
-    try:
-        services.renew_share_key(tournament=tournament, by=request.user)
-    except TournamentError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, _("The event has a new link: the old one no longer opens it."))
+    said = _("The event has a new link: the old one no longer opens it.")
+    _act(request, lambda: services.renew_share_key(tournament=tournament, by=request.user), said)
     return redirect("tournaments:tournament_dashboard", slug=tournament.slug)
 
 
@@ -357,12 +359,8 @@ def confirm(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The director confirms for a table that cannot confirm itself; audited with the director's name."""
     tournament = load_tournament(request.user, slug, Need.ADMIN)
     table = table_reads.table(tournament, pk)
-    try:
-        services.confirm_for_table(table=table, by=request.user)
-    except TournamentError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, _("Table %(table)s is confirmed and locked.") % {"table": table.number})
+    said = _("Table %(table)s is confirmed and locked.") % {"table": table.number}
+    _act(request, lambda: services.confirm_for_table(table=table, by=request.user), said)
     return _back_to_table(tournament, table)
 
 
