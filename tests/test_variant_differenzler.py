@@ -254,6 +254,53 @@ def test_a_typed_word_is_refused_beside_that_players_input(
     assert game.deals.count() == 0
 
 
+def marked_inputs(page: str) -> list[str]:
+    """The inputs marked wrong, in page order: where the keyboard goes to fix the deal."""
+    return re.findall(r'<input[^>]*name="(\w+)"[^>]*aria-invalid="true"', page)
+
+
+ALL_POINTS = ["points_1", "points_2", "points_3", "points_4"]
+
+
+@pytest.mark.parametrize(
+    ("entry", "marked"),
+    [
+        (with_predictions(Cla=158), ["prediction_3"]),
+        (with_predictions(Dora=None), ["prediction_4"]),
+        ({**HEARTS, "predictions": {}}, ["prediction_1", "prediction_2", "prediction_3", "prediction_4"]),
+        (with_points(Anna=1, Cla=106), ["points_1"]),
+        ({**HEARTS, "points": {"Anna": 107, "Beat": 0, "Cla": 50}}, ["points_4"]),
+        (with_points(Cla=63), ALL_POINTS),  # the total: no one player is wrong
+    ],
+)
+def test_only_the_input_the_engine_names_is_marked(
+    client_as: Callable[[str | None], Client],
+    differenzler: Callable[..., Game],
+    entry: dict[str, Any],
+    marked: list[str],
+) -> None:
+    """A player's wrong number marks that input alone, so the focus goes to it, not to Anna's."""
+    page = add(client_as("scorer"), differenzler(), 1, entry).content.decode()
+    assert marked_inputs(page) == marked
+
+
+def test_a_bad_prediction_said_first_marks_that_players_input(
+    client_as: Callable[[str | None], Client], differenzler: Callable[..., Game]
+) -> None:
+    said = {"trump": "obenabe", "predictions": {"Anna": 30, "Beat": 20, "Cla": 158, "Dora": 40}}
+    page = say(client_as("scorer"), differenzler(), 1, said, **HTMX).content.decode()
+    assert marked_inputs(page) == ["prediction_3"]
+    assert re.search(r'name="prediction_3"[^>]*aria-describedby="predictions-error"', page)
+
+
+def test_a_typed_word_marks_that_players_input(
+    client_as: Callable[[str | None], Client], differenzler: Callable[..., Game]
+) -> None:
+    data = {**deal_post(1, HEARTS), "points_2": "zero"}
+    page = client_as("scorer").post(f"/games/{differenzler().pk}/deals/", data, **HTMX).content.decode()
+    assert marked_inputs(page) == ["points_2"]
+
+
 def test_typed_values_are_kept_after_a_refusal(
     client_as: Callable[[str | None], Client], differenzler: Callable[..., Game]
 ) -> None:

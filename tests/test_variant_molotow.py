@@ -199,6 +199,26 @@ def test_a_refused_deal_names_the_field_and_saves_nothing(
             assert re.search(rf'name="points_{seat}"[^>]*value="{value}"', page)
 
 
+@pytest.mark.parametrize(
+    ("points", "marked"),
+    [
+        ((40, 50, 1, 66), ["points_2"]),
+        ((40, 50, None, 67), ["points_2"]),
+        ((40, 50, 30, 30), ["points_0", "points_1", "points_2", "points_3"]),  # the total: all of them
+    ],
+)
+def test_only_the_input_the_engine_names_is_marked(
+    make_molotow: Callable[..., Game],
+    client_as: Callable[[str | None], Client],
+    points: tuple[Any, ...],
+    marked: list[str],
+) -> None:
+    """A player's wrong number marks that input alone: the focus goes there, not to the first input."""
+    response = client_as("scorer").post(f"/games/{make_molotow().pk}/deals/", points_post(1, points), **HTMX)
+    assert response.status_code == 422
+    assert re.findall(r'<input[^>]*name="(\w+)"[^>]*aria-invalid="true"', html(response)) == marked
+
+
 def test_the_preview_shows_the_sticks_and_potatoes_or_the_engine_naming_the_total(
     make_molotow: Callable[..., Game], client_as: Callable[[str | None], Client]
 ) -> None:

@@ -163,8 +163,9 @@ class InvalidDeal(Exception):
     """A deal (or the game's setup, deal None) breaks the rules; the message is for the player.
 
     `message` is the English (CLI, JSON, tests); `text` is the same message for translating. `item` is
-    the key inside a map setting (the trump of a multiplier), so a form can show the message beside that
-    key's own input; the JSON names the setting only, as rules.md says."""
+    the key inside a map setting (the trump of a multiplier), or the player whose number is wrong, so a
+    form can show the message beside that key's own input; the JSON names the field only, as rules.md
+    says."""
 
     def __init__(self, deal: int | None, field: str, message: Text, *, item: str | None = None) -> None:
         if not isinstance(message, Text):
@@ -278,12 +279,14 @@ def require_int(
     return value
 
 
-def require_card_points(value: Any, *, deal: int | None, field: str, what: Words = CARD_POINTS_WORDS) -> int:
-    """0 to 157, never 1: no card is worth 1 point, so 1 is a typo."""
-    points = require_int(value, deal=deal, field=field, low=0, high=CARD_POINTS, what=what)
+def require_card_points(
+    value: Any, *, deal: int | None, field: str, what: Words = CARD_POINTS_WORDS, item: str | None = None
+) -> int:
+    """0 to 157, never 1: no card is worth 1 point, so 1 is a typo. `item` names the player, if one."""
+    points = require_int(value, deal=deal, field=field, low=0, high=CARD_POINTS, what=what, item=item)
     if points == 1:
         message = gettext_noop("%(what)s cannot be 1: no card is worth 1 point.")
-        raise InvalidDeal(deal, field, text(message, what=what))
+        raise InvalidDeal(deal, field, text(message, what=what), item=item)
     return points
 
 
@@ -292,7 +295,7 @@ def require_player_card_points(value: Any, *, deal: int | None, field: str, play
     if type(value) is int and 0 <= value <= CARD_POINTS and value != 1:
         return value
     what = text(gettext_noop("The card points of %(name)s"), name=player)
-    return require_card_points(value, deal=deal, field=field, what=what)
+    return require_card_points(value, deal=deal, field=field, what=what, item=player)
 
 
 def require_mapping(value: Any, *, deal: int | None, field: str, what: Words) -> Mapping[str, Any]:

@@ -187,11 +187,13 @@ def _predictions(number: int, entry: Entry, players: list[str]) -> dict[str, int
     for name in players:
         if name not in raw:
             missing = text(gettext_noop("%(name)s has no prediction."), name=name)
-            _refuse_missing(number, raw, players, "predictions", PREDICTIONS, missing)
+            _refuse_missing(number, raw, players, "predictions", PREDICTIONS, missing, name)
         value = raw[name]
         if type(value) is not int or not 0 <= value <= CARD_POINTS:  # the common case stays cheap
             what = text(gettext_noop("%(name)s's prediction"), name=name)
-            value = require_int(value, deal=number, field="predictions", low=0, high=CARD_POINTS, what=what)
+            value = require_int(
+                value, deal=number, field="predictions", low=0, high=CARD_POINTS, what=what, item=name
+            )
         predictions[name] = value
     return predictions
 
@@ -206,11 +208,11 @@ def player_points(number: int, entry: Entry, players: list[str]) -> dict[str, in
     for name in players:
         if name not in raw:
             missing = text(gettext_noop("%(name)s has no card points."), name=name)
-            _refuse_missing(number, raw, players, "points", CARD_POINTS_WORDS, missing)
+            _refuse_missing(number, raw, players, "points", CARD_POINTS_WORDS, missing, name)
         value = raw[name]
         if type(value) is not int or not 0 <= value <= CARD_POINTS or value == 1:  # cheap common case
             what = text(gettext_noop("%(name)s's card points"), name=name)
-            value = require_card_points(value, deal=number, field="points", what=what)
+            value = require_card_points(value, deal=number, field="points", what=what, item=name)
         points[name] = value
     total = sum(points.values())
     if total != CARD_POINTS:
@@ -235,11 +237,11 @@ def _player_map(
 
 
 def _refuse_missing(
-    number: int, raw: Mapping[str, Any], players: list[str], field: str, what: Words, message: Text
+    number: int, raw: Mapping[str, Any], players: list[str], field: str, what: Words, message: Text, name: str
 ) -> NoReturn:
     """A player is missing: name a stranger in their place first, it is the likelier typo."""
     require_known(raw, players, deal=number, field=field, what=what)
-    raise InvalidDeal(number, field, message)
+    raise InvalidDeal(number, field, message, item=name)
 
 
 def require_deals(settings: Settings) -> int:

@@ -174,7 +174,7 @@ def _tricks(raw: Any, table: DropOut, playing: list[str], number: int) -> dict[s
     for player in playing:
         if player not in raw:
             message = gettext_noop("The card points of %(name)s are missing.")
-            raise InvalidDeal(number, field, text(message, name=player))
+            raise InvalidDeal(number, field, text(message, name=player), item=player)
         points[player] = require_player_card_points(raw[player], deal=number, field=field, player=player)
     total = sum(points.values())
     if total != CARD_POINTS:
@@ -193,7 +193,7 @@ def _melds(raw: Any, table: DropOut, playing: list[str], number: int) -> dict[st
             message = gettext_noop(
                 "The melds of %(name)s must be 0, 20 or a multiple of 10 from 40 to %(most)s."
             )
-            raise InvalidDeal(number, "melds", text(message, name=player, most=MAX_MELDS))
+            raise InvalidDeal(number, "melds", text(message, name=player, most=MAX_MELDS), item=player)
     return dict(raw)
 
 

@@ -129,7 +129,7 @@ def _points(raw: Any, players: list[str], number: int) -> dict[str, int]:
     for player in players:
         if player not in raw:
             message = gettext_noop("The card points of %(name)s are missing.")
-            raise InvalidDeal(number, "points", text(message, name=player))
+            raise InvalidDeal(number, "points", text(message, name=player), item=player)
         points[player] = require_player_card_points(raw[player], deal=number, field="points", player=player)
     total = sum(points.values())
     if total != CARD_POINTS:

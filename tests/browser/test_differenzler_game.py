@@ -138,6 +138,9 @@ def test_play_a_differenzler_game_to_the_ranking(
     expect(page.locator("#predictions-error")).to_have_text(
         "Cla's prediction must be a whole number from 0 to 157."
     )
+    # The keyboard goes to Cla's prediction, the one to fix, not to the first of the row.
+    expect(page.get_by_label("Cla: prediction")).to_be_focused()
+    expect(page.locator("[aria-invalid=true]")).to_have_count(1)
     game.refresh_from_db()
     assert game.pending_entry == {}
     page.get_by_label("Cla: prediction").fill("60")

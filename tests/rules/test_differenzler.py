@@ -714,3 +714,38 @@ def test_command_line_ends_a_game_played_to_a_total_and_refuses_the_deal_after()
         2,
         {"error": {"deal": 5, "field": "game", "message": "The game ended with deal 4: no more deals."}},
     )
+
+
+@pytest.mark.parametrize(
+    ("entry", "field", "item"),
+    [
+        (
+            {
+                **deal([40, 0, 60, 50], [37, 0, 70, 50]),
+                "predictions": {"Anna": 40, "Beat": 0, "Cla": 158, "Dora": 50},
+            },
+            "predictions",
+            "Cla",
+        ),
+        (
+            {**deal([40, 0, 60, 50], [37, 0, 70, 50]), "predictions": {"Anna": 40, "Beat": 0, "Cla": 60}},
+            "predictions",
+            "Dora",
+        ),
+        (deal([40, 0, 60, 50], [1, 0, 106, 50]), "points", "Anna"),
+        (
+            {**deal([40, 0, 60, 50], [37, 0, 70, 50]), "points": {"Anna": 107, "Beat": 0, "Cla": 50}},
+            "points",
+            "Dora",
+        ),
+        (deal([40, 0, 60, 50], [37, 0, 63, 50]), "points", None),  # the total: about no one player
+    ],
+)
+def test_a_refusal_about_one_player_names_that_player(
+    entry: dict[str, Any], field: str, item: str | None
+) -> None:
+    """A form marks that player's input (the JSON names the field only, as rules.md says)."""
+    with pytest.raises(InvalidDeal) as caught:
+        play([entry])
+    assert (caught.value.field, caught.value.item) == (field, item)
+    assert set(caught.value.to_json()["error"]) == {"deal", "field", "message"}

@@ -52,6 +52,7 @@ class DealForm(forms.Form):
         self.state = state or {}
         self.settings = settings or {}
         self.conflict = []
+        self.named: dict[str, str] = {}  # a field's player, whom the engine's message about it names
         self.pending = dict(pending or {})
         if not self.is_bound:
             self.initial.setdefault("client_token", uuid.uuid4())
@@ -106,4 +107,13 @@ class DealForm(forms.Form):
             self.add_error(None, refusal(error))
             return
         field = self.error_fields.get(error.field, error.field)
+        if error.item is not None:
+            self.named[field] = error.item
         self.add_error(field if field in self.fields else None, translate(error.text))
+
+    def marked(self, field: str, item: str) -> bool:
+        """Whether `item`'s input of the column `field` is marked wrong: the player the engine's message
+        names, or every input when it is about the whole column (the 157 total). The focus then goes to
+        the input to fix, not to the first of the column."""
+        named = self.named.get(field)
+        return self.has_error(field) and named in (None, item)

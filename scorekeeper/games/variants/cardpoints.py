@@ -12,6 +12,8 @@ from typing import Any
 
 from django import forms
 
+from scorekeeper.games.variants.base import DealForm
+
 POINT_ATTRS = {"inputmode": "numeric", "autocomplete": "off", "min": 0, "max": 157}
 
 
@@ -55,10 +57,12 @@ class PointInput:
     id: str
     label: str
     value: Any
+    invalid: bool = False
 
 
-def point_inputs(form: forms.Form, field: str = "points") -> list[PointInput]:
-    """The typed values when the form was posted, else the initial ones (editing a deal)."""
+def point_inputs(form: DealForm, field: str = "points") -> list[PointInput]:
+    """The typed values when the form was posted, else the initial ones (editing a deal); marked wrong
+    where the engine's message is about that player, or about them all."""
     bound = form[field]
     widget = bound.field.widget
     assert isinstance(widget, PlayerPointsWidget)
@@ -66,7 +70,13 @@ def point_inputs(form: forms.Form, field: str = "points") -> list[PointInput]:
     if not isinstance(values, list):
         values = widget.decompress(values)
     return [
-        PointInput(f"{field}_{index}", f"id_{field}_{index}", player, "" if value is None else value)
+        PointInput(
+            f"{field}_{index}",
+            f"id_{field}_{index}",
+            player,
+            "" if value is None else value,
+            form.marked(field, player),
+        )
         for index, (player, value) in enumerate(zip(widget.players, values, strict=False))
     ]
 

@@ -28,6 +28,8 @@ class PlayerInputs:
     name: str
     prediction: forms.BoundField
     points: forms.BoundField
+    prediction_invalid: bool = False
+    points_invalid: bool = False
 
 
 class ColumnInput(forms.HiddenInput):
@@ -76,10 +78,13 @@ class DifferenzlerDealForm(DealForm):
         return type(self)(seats=self.seats, suit_names=self.suit_names, state=self.state, initial=initial)
 
     def players(self) -> list[PlayerInputs]:
-        return [
-            PlayerInputs(name, self[f"prediction_{seat}"], self[f"points_{seat}"])
-            for seat, name in enumerate(self.seats, start=1)
-        ]
+        players = []
+        for seat, name in enumerate(self.seats, start=1):
+            prediction, points = self[f"prediction_{seat}"], self[f"points_{seat}"]
+            prediction_invalid = bool(prediction.errors) or self.marked("predictions", name)
+            points_invalid = bool(points.errors) or self.marked("points", name)
+            players.append(PlayerInputs(name, prediction, points, prediction_invalid, points_invalid))
+        return players
 
     @classmethod
     def initial_from_entry(cls, entry: dict[str, Any]) -> dict[str, Any]:
