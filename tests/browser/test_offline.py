@@ -373,3 +373,53 @@ def test_a_table_phone_keeps_its_deals_offline_too(
     deals = Game.objects.get(pk=table.game_id).deals.order_by("number").values_list("number", "entry")
     assert list(deals) == [(1, hearts(100)), (2, hearts(60))]
     expect(page.locator('[data-control="entered"]')).to_have_text("314")  # the status panel followed
+
+
+def test_differenzler_predictions_said_offline_go_with_the_deal(
+    new_page: Callable[..., Page], relay: Relay, club: Club, players: list[Player]
+) -> None:
+    """ "Save predictions" finds no network: the form keeps them, says they are not saved yet, and asks
+    for the card points; the deal carries both once the network is back. Penalties: Anna |37 - 40| = 3,
+    Beat 0, Cla |70 - 60| = 10, Dora 0."""
+    owner = User.objects.get(username="owner")
+    game = services.create_game(club=club, variant="differenzler", players=players, settings={}, by=owner)
+    page = new_page()
+    open_game(page, relay.url, game)
+    go_offline(page, relay)
+    page.locator("#dealform .trumps label.choice").filter(has_text="Rosen").click()
+    for name, said in zip(("Anna", "Beat", "Cla", "Dora"), (40, 0, 60, 50), strict=True):
+        page.get_by_label(f"{name}: prediction").fill(str(said))
+    page.get_by_role("button", name="Save predictions").click()
+    expect(page.locator("[data-on-phone]")).to_have_text(
+        re.compile(r"^\s*No network: the predictions are kept on this phone\.")
+    )
+    expect(page.get_by_role("button", name="Save predictions")).to_have_count(0)
+    expect(page.get_by_label("Anna: card points")).to_be_focused()
+    expect(page.locator("#outbox")).to_have_text(
+        "Predictions not saved yet: no network; they stay on this phone and are saved with the deal"
+    )
+    expect(page.locator("#request-status")).to_be_hidden()  # no "try again": it went on without one
+    screenshot(page, "differenzler-predictions-offline-390")
+    game.refresh_from_db()
+    assert game.pending_entry == {}  # the server has not heard them
+
+    for name, taken in zip(("Anna", "Beat", "Cla", "Dora"), (37, 0, 70, 50), strict=True):
+        page.get_by_label(f"{name}: card points").fill(str(taken))
+    page.keyboard.press("Enter")
+    expect(page.locator("#outbox")).to_contain_text("1 deal not saved yet: no network")
+    row = page.locator("#deals tr[data-outbox]")
+    expect(row).to_contain_text("Anna: prediction 40")  # the player's name, not the input's
+    expect(page.get_by_role("button", name="Save predictions")).to_be_visible()  # the next deal asks again
+    go_online(page, relay)
+    expect(page.locator("#outbox")).to_have_text(SAVED, timeout=20_000)
+    assert stored(game) == [
+        (
+            1,
+            {
+                "trump": "hearts",
+                "predictions": {"Anna": 40, "Beat": 0, "Cla": 60, "Dora": 50},
+                "points": {"Anna": 37, "Beat": 0, "Cla": 70, "Dora": 50},
+            },
+        )
+    ]
+    expect(page.locator('[data-total="Cla"]')).to_have_text("10")

@@ -2,7 +2,8 @@
 // nothing on a failure (base.html's responseHandling), so the form keeps what was typed; this says what
 // to do. A refused CSRF token is renewed at once, so tapping again works. The live preview stays quiet
 // (data-quiet): the outbox's banner already speaks for the deal form. A poll that fails (data-poll)
-// says the live updates are paused: nothing typed is at stake.
+// says the live updates are paused: nothing typed is at stake. A request marked data-offline-ok carries
+// on without a network by itself (Differenzler's predictions) and says so there.
 const box = document.getElementById("request-status");
 
 function show(text) {
@@ -14,6 +15,7 @@ function show(text) {
 function failed(event, status) {
   const elt = event.detail.elt;
   if (!box || (elt && elt.closest("[data-quiet]"))) return;
+  if (status === 0 && elt && elt.closest("[data-offline-ok]")) return; // it goes on without a network itself
   const words = box.dataset;
   if (elt && elt.closest("[data-poll]")) show(words.live); // nothing typed is at stake: say so calmly
   else if (status === 0) show(navigator.onLine ? words.noAnswer : words.offline);

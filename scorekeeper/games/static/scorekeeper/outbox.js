@@ -151,7 +151,9 @@ function summary(form) {
     if (el.type === "number" || el.type === "text") {
       if (el.value === "") continue;
       const label = el.id && form.querySelector(`label[for="${CSS.escape(el.id)}"]`);
-      parts.push(`${label ? label.textContent.trim() : el.name} ${el.value}`);
+      // a grid's inputs have no <label> but say whose they are (Differenzler: "Anna: prediction")
+      const said = label ? label.textContent.trim() : el.getAttribute("aria-label") || el.name;
+      parts.push(`${said} ${el.value}`);
     } else if (el.value !== "") {
       // "none", "not noted": a choice left empty says nothing about the deal
       const label = el.closest("label");
@@ -518,10 +520,13 @@ export function paint() {
 
 function paintBanner(items) {
   const text = banner.querySelector("[data-outbox-text]");
-  banner.classList.toggle("waiting", items.length > 0);
+  const form = dealForm();
+  // something said and kept in the form alone, until the deal takes it (predictions.js, offline)
+  const held = form && form.dataset.held ? words[form.dataset.held] : "";
+  banner.classList.toggle("waiting", items.length > 0 || Boolean(held));
   banner.classList.toggle("refused", items.some((item) => item.state === "refused"));
   if (!items.length) {
-    text.textContent = done ? `${words.saved} · ${done}` : words.saved;
+    text.textContent = held || (done ? `${words.saved} · ${done}` : words.saved);
     return;
   }
   const count = items.length === 1 ? words.one : say(words.many, { n: items.length });
@@ -612,6 +617,7 @@ window.addEventListener("online", () => {
   flush();
 });
 window.addEventListener("offline", () => paint());
+document.addEventListener("deal:held", () => paint());
 window.addEventListener("storage", (event) => {
   if (page && event.key && event.key.startsWith(PREFIX)) paint(); // another tab kept or sent a deal
 });
