@@ -83,6 +83,18 @@ def snapshot(game: Game) -> tuple[Any, ...]:
     )
 
 
+def expect_refused(
+    client: Client, game: Game, number: int, fields: dict[str, Any], field: str, message: str
+) -> None:
+    """Post deal `number`: refused (422) with the engine's message beside `field`, and nothing saved."""
+    before = snapshot(game)
+    response = add(client, game, number, **fields)
+    assert response.status_code == 422
+    assert response.context["form"].errors == {field: [message]}
+    assert escape(message) in error_list(response.content.decode(), field)
+    assert snapshot(game) == before
+
+
 def board_cells(page: str, row: str) -> list[str]:
     """The two team cells of a row of the Coiffeur board, as text."""
     match = re.search(rf'<tr data-row="{row}">(.*?)</tr>', page, re.S)
@@ -254,12 +266,7 @@ def test_a_refused_deal_names_the_field_and_saves_nothing(
     message: str,
 ) -> None:
     game = coiffeur(deals=({"team": "A", "row": "spades", "points": 83},))
-    before = snapshot(game)
-    response = add(client_as("scorer"), game, 2, **fields)
-    assert response.status_code == 422
-    assert response.context["form"].errors == {field: [message]}
-    assert escape(message) in error_list(response.content.decode(), field)
-    assert snapshot(game) == before
+    expect_refused(client_as("scorer"), game, 2, fields, field, message)
 
 
 def test_a_typed_word_for_points_is_refused_by_the_form(
@@ -536,13 +543,7 @@ def test_refused_weis_names_its_field_and_saves_nothing(
     field: str,
     message: str,
 ) -> None:
-    game = coiffeur(settings=WEIS)
-    before = snapshot(game)
-    response = add(client_as("scorer"), game, 1, **fields)
-    assert response.status_code == 422
-    assert response.context["form"].errors == {field: [message]}
-    assert escape(message) in error_list(response.content.decode(), field)
-    assert snapshot(game) == before
+    expect_refused(client_as("scorer"), coiffeur(settings=WEIS), 1, fields, field, message)
 
 
 @pytest.mark.parametrize(
@@ -562,12 +563,8 @@ def test_weis_posted_to_a_game_without_it_is_refused_by_the_engine(
     game = coiffeur()
     before = snapshot(game)
     client = client_as("scorer")
-    response = add(client, game, 1, **fields)
-    assert response.status_code == 422
-    assert response.context["form"].errors == {field: [NO_WEIS]}
     # The inputs are drawn with the refusal beside them, so the scorer can clear them.
-    assert escape(NO_WEIS) in error_list(response.content.decode(), field)
-    assert snapshot(game) == before
+    expect_refused(client, game, 1, fields, field, NO_WEIS)
 
     # The phone's outbox gets the same words, named by the field.
     outbox = client.post(f"/games/{game.pk}/deals/", deal_post(1, **fields), HTTP_X_OUTBOX="1", **HTMX)
