@@ -12,6 +12,7 @@ from itertools import groupby
 from typing import IO, Any
 
 from scorekeeper import rules
+from scorekeeper.games.downloads import safe
 from scorekeeper.games.models import Club, Deal, Seat
 from scorekeeper.games.suits import mode_name
 
@@ -19,7 +20,6 @@ from .formats import format_rules
 from .models import Table, Tournament
 from .selectors import Line, standings
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 FACTS = (("trump", "Trump"), ("points", "Points"), ("match", "Match"), ("weis", "Weis"), ("stoeck", "Stöck"))
 """The entry's key facts as the rules engine's details give them, and their column headers."""
 PER_SIDE = frozenset({"points", "weis"})
@@ -27,13 +27,6 @@ PER_SIDE = frozenset({"points", "weis"})
 MAX_SEATS = 4
 
 Cell = str | int | None
-
-
-def safe(value: Cell) -> Cell:
-    """A text cell that a spreadsheet would read as a formula gets a leading apostrophe; numbers stay."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
 
 
 def write(out: IO[str], rows: Iterator[Sequence[Cell]]) -> None:

@@ -13,7 +13,7 @@ from datetime import datetime
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -160,6 +160,53 @@ INVITE_STATES = {
 }
 
 
+class StakeUnit(models.TextChoices):
+    """What an evening's stake is paid on: each point, each mark (Striche) or each game."""
+
+    POINT = "point", _("per point")
+    MARK = "mark", _("per mark")
+    GAME = "game", _("per game")
+
+
+STAKE_MAX = 1000
+"""The highest stake a form takes, in CHF: it fits the column (max_digits=7, two decimals)."""
+
+
+class Evening(models.Model):
+    """A club's evening at one table: games played one after another, summed at the end of the night.
+
+    "Play again" continues it; a member may start one and add games. The optional stake (CHF) gives the
+    settle-up. A share link (`share_token`) shows it read-only to anyone who has it, until revoked.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="evenings")
+    started_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
+    stake = models.DecimalField(max_digits=7, decimal_places=2, null=True, blank=True)
+    stake_unit = models.CharField(max_length=5, choices=StakeUnit.choices, blank=True)
+    share_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
+
+    class Meta:
+        ordering = ["-started_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(stake__isnull=True) | (Q(stake__gte=0) & Q(stake__lte=STAKE_MAX)),
+                name="evening_stake_in_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(stake__isnull=True) | ~Q(stake_unit=""), name="evening_stake_has_a_unit"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.title
+
+    @property
+    def title(self) -> str:
+        date = formats.date_format(timezone.localtime(self.started_at), "DATE_FORMAT")
+        return gettext("Evening of %(date)s") % {"date": date}
+
+
 def variant_name(key: str) -> str:
     """A variant's name as players say it in the active language (Schieber is Chibre in Romandy), from
     its rules module; a key without rules shows capitalized."""
@@ -209,6 +256,10 @@ class Game(models.Model):
     # The deal the last Delete took away, while Undo can still bring it back (its copy is that Delete's
     # DealChange): cleared when a deal is entered or brought back. Kept here, so no page asks for it.
     undo_deal = models.PositiveIntegerField(null=True, blank=True)
+    # The evening this game belongs to (Evening), if any: its totals sum this game's stored summary.
+    evening = models.ForeignKey(
+        "Evening", null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
+    )
 
     class Meta:
         ordering = ["-created_at"]

@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 
 from scorekeeper.games.languages import use_club_language
-from scorekeeper.games.models import Club, Game, Membership, Role
+from scorekeeper.games.models import Club, Evening, Game, Membership, Role
 from scorekeeper.games.services import DealConflict, Guard
 
 
@@ -96,7 +96,7 @@ def load_game(user: User | AnonymousUser, pk: int, need: Need) -> Game:
     any write to it needs an admin's role. A deleted game is gone for everyone.
     """
     game = (
-        Game.objects.select_related("club")
+        Game.objects.select_related("club", "evening")
         .annotate(
             role=_role_subquery(user, "club_id"),
             table_id=F("tournament_table__id"),
@@ -110,6 +110,22 @@ def load_game(user: User | AnonymousUser, pk: int, need: Need) -> Game:
     check(user=user, role=game.role, is_public=readable_by_all(game), need=write_need(game, need))
     use_club_language(game.club)
     return game
+
+
+def load_evening(user: User | AnonymousUser, pk: int, need: Need) -> Evening:
+    """The evening with its club and `role` set, in one query, or a refusal: read as the club's games are
+    (a public club's by anyone), changed by its scorers."""
+    evening = (
+        Evening.objects.select_related("club")
+        .annotate(role=_role_subquery(user, "club_id"))
+        .filter(pk=pk)
+        .first()
+    )
+    if evening is None:
+        raise not_found(user, gettext("No such evening."))
+    check(user=user, role=evening.role, is_public=evening.club.is_public, need=need)
+    use_club_language(evening.club)
+    return evening
 
 
 def readable_by_all(game: Game) -> bool:

@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from scorekeeper import rules
-from scorekeeper.games import summaries
+from scorekeeper.games import evenings, summaries
 from scorekeeper.games.models import (
     NOT_NOTED,
     Club,
@@ -31,6 +31,7 @@ from scorekeeper.games.models import (
     DealChange,
     Dealing,
     DealScore,
+    Evening,
     Game,
     GameChange,
     Invite,
@@ -298,10 +299,21 @@ def add_player(*, club: Club, name: str) -> Player:
 
 @transaction.atomic
 def create_game(
-    *, club: Club, variant: str, players: Sequence[Player], settings: Mapping[str, Any], by: User
+    *,
+    club: Club,
+    variant: str,
+    players: Sequence[Player],
+    settings: Mapping[str, Any],
+    by: User,
+    evening: Evening | None = None,
 ) -> Game:
-    """Seats in the given order; the rules check the seats and settings before anything is saved."""
-    return _create_game(club=club, variant=variant, players=players, settings=settings, by=by)
+    """Seats in the given order; the rules check the seats and settings before anything is saved. An
+    evening of another club is refused (its page offers only its own club's)."""
+    if evening is not None and evening.club_id != club.pk:
+        raise GameRefused(gettext("This evening belongs to another club."))
+    return _create_game(
+        club=club, variant=variant, players=players, settings=settings, by=by, evening=evening
+    )
 
 
 def _create_game(
@@ -312,6 +324,7 @@ def _create_game(
     settings: Mapping[str, Any],
     by: User,
     follows: Game | None = None,
+    evening: Evening | None = None,
 ) -> Game:
     names = [player.name for player in players]
     result = rules.score_game(variant, names, settings, [])
@@ -325,6 +338,7 @@ def _create_game(
         seat_names=names,
         number=_next_number(club),
         follows=follows,
+        evening=evening,
     )
     Seat.objects.bulk_create(
         Seat(game=game, position=index, player=player, name=player.name)
@@ -341,7 +355,8 @@ def _next_number(club: Club) -> int:
 
 @transaction.atomic
 def play_again(*, game_id: int, by: User) -> Game:
-    """The next game with the same players in the same seats, variant and settings.
+    """The next game with the same players in the same seats, variant and settings, in the same evening
+    (a new evening holds both games when the first was in none).
 
     A second tap (or another phone) finds the game the first one started instead of a third."""
     game = _locked(game_id)
@@ -349,8 +364,15 @@ def play_again(*, game_id: int, by: User) -> Game:
     if started is not None:
         return started
     players = [seat.player for seat in game.seats.select_related("player").order_by("position")]
+    evening = evenings.evening_to_continue(game, by)
     return _create_game(
-        club=game.club, variant=game.variant, players=players, settings=game.settings, by=by, follows=game
+        club=game.club,
+        variant=game.variant,
+        players=players,
+        settings=game.settings,
+        by=by,
+        follows=game,
+        evening=evening,
     )
 
 

@@ -91,8 +91,12 @@ def summary(sides: Iterable[str], deals: Sequence[Scored], ranks: Mapping[str, i
 
 
 def game_summary(result: GameResult) -> dict[str, Any]:
-    """The summary a write stores from the engine's result of the whole game."""
-    return summary(result.sides, result.deals, {placing.side: placing.rank for placing in result.ranking})
+    """The summary a write stores from the engine's result of the whole game; with each side's marks
+    where the game counts them (an evening sums them)."""
+    stored = summary(result.sides, result.deals, {placing.side: placing.rank for placing in result.ranking})
+    if result.marks is not None:
+        stored["marks"] = dict(result.marks)
+    return stored
 
 
 def tallies_from(stored: Mapping[str, Mapping[str, int]]) -> dict[str, SideTally]:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scorekeeper.games.views import clubs, deals, games, invites
+from scorekeeper.games.views import clubs, deals, evenings, games, invites
 
 app_name = "games"
 
@@ -17,6 +17,16 @@ urlpatterns = [
     path("join/<str:token>/", invites.join, name="join"),
     path("clubs/<slug:slug>/players/", clubs.player_add, name="player_add"),
     path("clubs/<slug:slug>/games/new/", games.game_new, name="game_new"),
+    path("clubs/<slug:slug>/evenings/new/", evenings.evening_new, name="evening_new"),
+    path("evenings/<int:pk>/", evenings.evening, name="evening"),
+    path("evenings/<int:pk>/stake/", evenings.evening_stake, name="evening_stake"),
+    path("evenings/<int:pk>/games/", evenings.evening_add, name="evening_add"),
+    path("evenings/<int:pk>/games/<int:game>/remove/", evenings.evening_remove, name="evening_remove"),
+    path("evenings/<int:pk>/share/", evenings.evening_share, name="evening_share"),
+    path("evenings/<int:pk>/share/revoke/", evenings.evening_unshare, name="evening_unshare"),
+    path("evenings/<int:pk>/evening.csv", evenings.evening_csv, name="evening_csv"),
+    path("evenings/<int:pk>/evening.json", evenings.evening_json, name="evening_json"),
+    path("evening/<str:token>/", evenings.evening_shared, name="evening_shared"),
     path("games/<int:pk>/", games.game, name="game"),
     path("games/<int:pk>/live/", games.game_live, name="game_live"),
     path("games/<int:pk>/history/", games.deal_audit, name="deal_audit"),

@@ -1,24 +1,17 @@
-"""A player's history and a whole game's record, as rows and as JSON-ready dicts for the downloads.
-
-A spreadsheet runs a cell that starts with = + - @ as a formula, so text cells (player and event names
-are typed by anyone) get a leading apostrophe; numbers are written as numbers.
-"""
+"""A player's history and a whole game's record, as rows and as JSON-ready dicts for the downloads
+(written as files by scorekeeper/games/downloads.py: text cells safe from a spreadsheet's formulas)."""
 
 from __future__ import annotations
 
-import csv
-import io
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from django.http import HttpResponse
 from django.utils import timezone
 
 from scorekeeper.players.selectors import Placing
 from scorekeeper.players.statistics import Played
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 HISTORY_COLUMNS = (
     "date",
     "game",
@@ -35,30 +28,6 @@ HISTORY_COLUMNS = (
     "result",
     "deals",
 )
-
-
-def safe(value: Any) -> Any:
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
-
-
-def csv_response(rows: Iterable[Sequence[Any]], filename: str) -> HttpResponse:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    for row in rows:
-        writer.writerow([safe(value) for value in row])
-    response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
-def json_response(data: Mapping[str, Any], filename: str) -> HttpResponse:
-    response = HttpResponse(
-        json.dumps(data, ensure_ascii=False, indent=1), content_type="application/json; charset=utf-8"
-    )
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
 
 
 def _names(seats: Iterable[Any], names: Mapping[int, str]) -> list[str]:

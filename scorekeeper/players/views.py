@@ -18,6 +18,7 @@ from django.utils.translation import ngettext, npgettext_lazy, pgettext
 from django.views.decorators.http import require_safe
 
 from scorekeeper import rules
+from scorekeeper.games import downloads, evenings
 from scorekeeper.games.models import Club, Player, variant_name
 from scorekeeper.games.permissions import Need, game_access, load_club
 from scorekeeper.players import charts, exports
@@ -29,6 +30,8 @@ PER_PAGE = 20
 MY_LATEST = 10
 """A member's latest games per linked player on "My games"; their player page has all of them."""
 SHOWN_RECORDS = 8
+SHOWN_EVENINGS = 20
+"""The latest evenings a player page lists."""
 """Partners and opponents listed: the most games together first."""
 CHART_POINTS = 40
 """The latest passes (or games) in the line chart: more would crowd a phone."""
@@ -150,6 +153,7 @@ def player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "toughest_opponent": stats.toughest_opponent(opponents),
         "min_games": stats.MIN_GAMES,
         "tournaments": data.tournaments,
+        "evenings": evenings.player_evenings(person)[:SHOWN_EVENINGS],
         "charts": _charts(data, filters),
     }
     return render(request, "scorekeeper/player.html", context)
@@ -196,7 +200,7 @@ def _history_name(club: Club, person: Player, extension: str) -> str:
 def history_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club, person = _player(request, slug, pk)
     games, names = player_selectors.played_games(person, _filters(request, club).games(person))
-    return exports.csv_response(exports.history_csv_rows(games, names), _history_name(club, person, "csv"))
+    return downloads.csv_response(exports.history_csv_rows(games, names), _history_name(club, person, "csv"))
 
 
 @require_safe
@@ -204,7 +208,7 @@ def history_json(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club, person = _player(request, slug, pk)
     data = player_selectors.history(person, _filters(request, club))
     who = {"id": person.pk, "name": person.name, "club": club.slug}
-    return exports.json_response(
+    return downloads.json_response(
         exports.history_json(who, data.games, data.names, data.tournaments),
         _history_name(club, person, "json"),
     )
@@ -214,10 +218,10 @@ def history_json(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def game_record_csv(request: HttpRequest, pk: int) -> HttpResponse:
     game = game_access(request.user, pk, Need.READ).game
     record = player_selectors.game_record(game)
-    return exports.csv_response(exports.record_csv_rows(record), f"game-{game.pk}.csv")
+    return downloads.csv_response(exports.record_csv_rows(record), f"game-{game.pk}.csv")
 
 
 @require_safe
 def game_record_json(request: HttpRequest, pk: int) -> HttpResponse:
     game = game_access(request.user, pk, Need.READ).game
-    return exports.json_response(player_selectors.game_record(game), f"game-{game.pk}.json")
+    return downloads.json_response(player_selectors.game_record(game), f"game-{game.pk}.json")

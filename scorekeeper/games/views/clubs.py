@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scorekeeper.games import selectors, services
+from scorekeeper.games import evenings, selectors, services
 from scorekeeper.games.forms import ClubForm, LinkForm, MemberForm, PlayerForm, RoleForm, SignUpForm
 from scorekeeper.games.languages import use_club_language
 from scorekeeper.games.models import Club, Membership, Role
@@ -90,6 +90,7 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
         "can_admin": club.role in (Role.ADMIN, Role.OWNER),
         "player_form": PlayerForm(),
         "tournaments": selectors.club_events(club),
+        "evenings": evenings.club_evenings(club),
     }
     return render(request, "scorekeeper/club.html", context)
 

@@ -14,9 +14,9 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper import rules
-from scorekeeper.games import live, selectors, services
+from scorekeeper.games import evenings, live, selectors, services
 from scorekeeper.games.forms import NewGameForm, SettingsForm, variant_choices
-from scorekeeper.games.models import Club, Game
+from scorekeeper.games.models import Club, Evening, Game
 from scorekeeper.games.offline import keep_offline
 from scorekeeper.games.permissions import (
     GameAccess,
@@ -52,14 +52,23 @@ def game_new(request: HttpRequest, slug: str) -> HttpResponse:
     initial = {**request.GET.dict(), "variant": variant, "preset": preset}
     form = NewGameForm(data, variant=variant, initial=initial)
     settings_form = SettingsForm(data, variant=variant, preset=preset, suit_names=club.suit_names)
+    evening = _evening(request, club)
     if request.method == "POST" and form.is_valid() and settings_form.is_valid():
         try:
-            game = _start(club, variant, form.cleaned_data["players"], settings_form.settings(), request)
+            game = _start(
+                club, variant, form.cleaned_data["players"], settings_form.settings(), request, evening
+            )
         except InvalidDeal as error:
             _refuse(error, form, settings_form)
         else:
             return redirect("games:game", pk=game.pk)
-    context = {"club": club, "form": form, "settings_form": settings_form, "roster": selectors.roster(club)}
+    context = {
+        "club": club,
+        "form": form,
+        "settings_form": settings_form,
+        "roster": selectors.roster(club),
+        "evening": evening,
+    }
     if request.htmx and request.method != "POST":
         part = "settings" if request.htmx.target == "settings" else "newgame"
         return render(request, f"scorekeeper/game_new.html#{part}", context)
@@ -76,12 +85,23 @@ def _refuse(error: InvalidDeal, form: NewGameForm, settings_form: SettingsForm) 
         form.add_error(error.field if error.field in form.fields else None, translate(error.text))
 
 
-def _start(club: Club, variant: str, names: list[str], settings: dict, request: HttpRequest) -> Game:
+def _evening(request: HttpRequest, club: Club) -> Evening | None:
+    """The club's evening the new game joins (`?evening=` on the page's address), or None: an evening of
+    another club, or no number at all, is no evening here."""
+    asked = request.GET.get("evening", "")
+    if not asked.isdigit() or len(asked) > 18:
+        return None
+    return club.evenings.filter(pk=int(asked)).first()
+
+
+def _start(
+    club: Club, variant: str, names: list[str], settings: dict, request: HttpRequest, evening: Evening | None
+) -> Game:
     """New names join the roster in the same transaction, so a refused game adds nobody."""
     with transaction.atomic():
         players = [services.add_player(club=club, name=name) for name in names]
         return services.create_game(
-            club=club, variant=variant, players=players, settings=settings, by=request.user
+            club=club, variant=variant, players=players, settings=settings, by=request.user, evening=evening
         )
 
 
@@ -100,7 +120,8 @@ def show_game(
     """`template` and `extra` (read from the board) let another page embed the game: a tournament table."""
     board = selectors.game_board(access)
     form = blank_deal_form(board) if board.can_score and not board.result.finished else None
-    response = render_board(request, board, form, template=template, extra=extra(board) if extra else None)
+    context = {"evening_bar": evenings.game_evening(access.game), **(extra(board) if extra else {})}
+    response = render_board(request, board, form, template=template, extra=context)
     return keep_offline(response, request.user) if board.can_score else response
 
 

@@ -1,4 +1,5 @@
-"""`python manage.py demo`: a demo club with players, a finished and a running Schieber game.
+"""`python manage.py demo`: a demo club with players, a finished and a running Schieber game, and an
+evening: the finished game played again, at CHF 0.50 a game.
 
 Idempotent: run it again and it leaves an existing demo club alone.
 """
@@ -6,14 +7,15 @@ Idempotent: run it again and it leaves an existing demo club alone.
 from __future__ import annotations
 
 import uuid
+from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from scorekeeper.games import services
-from scorekeeper.games.models import Club, Role
+from scorekeeper.games import evenings, services
+from scorekeeper.games.models import Club, Game, Role, StakeUnit
 
 USERNAME, PASSWORD = "demo", "jass-demo-2026"
 PLAYERS = ["Anna", "Beat", "Cla", "Dora", "Emil", "Fränzi"]
@@ -55,14 +57,21 @@ class Command(BaseCommand):
         club = services.create_club(name="Jassclub Demo", slug="demo", owner=user, is_public=True)
         players = [services.add_player(club=club, name=name) for name in PLAYERS]
         flat = {"multipliers": "flat", "target": 1000}
-        self._play(club, user, players[:4], flat, FINISHED)
+        finished = self._play(club, user, players[:4], flat, FINISHED)
         self._play(club, user, [players[4], players[1], players[5], players[3]], {}, RUNNING)
+        again = services.play_again(game_id=finished.pk, by=user)
+        self._deals(again, user, FINISHED[:3])
+        evenings.set_stake(evening=again.evening, stake=Decimal("0.50"), unit=StakeUnit.GAME)
         services.set_membership(club=club, user=user, role=Role.OWNER)
 
-    def _play(self, club: Club, user: User, players: list, settings: dict, deals: list[dict]) -> None:
+    def _play(self, club: Club, user: User, players: list, settings: dict, deals: list[dict]) -> Game:
         game = services.create_game(
             club=club, variant="schieber", players=players, settings=settings, by=user
         )
+        self._deals(game, user, deals)
+        return game
+
+    def _deals(self, game: Game, user: User, deals: list[dict]) -> None:
         for number, entry in enumerate(deals, start=1):
             recorded = services.record_deal(
                 game_id=game.pk, entry=entry, by=user, number=number, client_token=uuid.uuid4()
