@@ -7,8 +7,19 @@ from typing import Any
 
 from django.utils import timezone
 
-from scorekeeper.clubdata.schema import CLUB, FORMAT, GAME, NATURAL_KEY, USER, VERSION, Part, to_json
-from scorekeeper.games.models import Club, Game
+from scorekeeper.clubdata.schema import (
+    BY_POSITION,
+    CLUB,
+    EVENING,
+    FORMAT,
+    GAME,
+    NATURAL_KEY,
+    USER,
+    VERSION,
+    Part,
+    to_json,
+)
+from scorekeeper.games.models import Club, Evening, Game
 
 Rows = dict[int, list[dict[str, Any]]]  # the rows of a part by the id of their parent row
 
@@ -16,8 +27,12 @@ Rows = dict[int, list[dict[str, Any]]]  # the rows of a part by the id of their 
 class Export:
     def __init__(self, club: Club) -> None:
         self.club = club
-        order = Game.objects.filter(club=club).order_by("created_at", "pk").values_list("pk", flat=True)
-        self.game_keys = {pk: key for key, pk in enumerate(order, start=1)}
+        games = Game.objects.filter(club=club).order_by("created_at", "pk").values_list("pk", flat=True)
+        evenings = Evening.objects.filter(club=club).order_by("started_at", "pk").values_list("pk", flat=True)
+        self.keys = {
+            kind: {pk: key for key, pk in enumerate(rows, start=1)}
+            for kind, rows in ((GAME, games), (EVENING, evenings))
+        }
         self.usernames: set[str] = set()
 
     def document(self) -> dict[str, Any]:
@@ -35,7 +50,7 @@ class Export:
         children = {child.key: self.rows(child, self.path(child, part, to_club)) for child in part.children}
         refs = part.ref_kinds()
         ref_columns = {
-            f"{name}_id" if kind == GAME else f"{name}__{NATURAL_KEY[kind]}": name
+            f"{name}_id" if kind in BY_POSITION else f"{name}__{NATURAL_KEY[kind]}": name
             for name, kind in refs.items()
         }
         plain = [field.name for field in part.plain_fields()]
@@ -46,8 +61,8 @@ class Export:
             row = {name: to_json(values[name]) for name in plain}
             for column, name in ref_columns.items():
                 row[name] = self.reference(refs[name], values[column])
-            if part.kind == GAME:
-                row["key"] = self.game_keys[values["pk"]]
+            if part.kind in BY_POSITION:
+                row["key"] = self.keys[part.kind][values["pk"]]
             if part.checked:
                 row["derived"] = {name: to_json(values[name]) for name in part.checked}
             for key, rows in children.items():
@@ -65,7 +80,7 @@ class Export:
             return None
         if kind == USER:
             self.usernames.add(value)
-        return self.game_keys[value] if kind == GAME else value
+        return self.keys[kind][value] if kind in BY_POSITION else value
 
 
 def export_club(club: Club) -> dict[str, Any]:

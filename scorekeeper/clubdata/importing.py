@@ -18,6 +18,7 @@ from django.db import DatabaseError, models, transaction
 from scorekeeper.clubdata.schema import (
     CLUB,
     ENTRANT,
+    EVENING,
     FORMAT,
     GAME,
     PLAYER,
@@ -58,6 +59,7 @@ class Loader:
         self.users = {username: _user(username) for username in usernames}
         self.players: dict[str, models.Model] = {}
         self.games: dict[int, Game] = {}
+        self.evenings: dict[int, models.Model] = {}
         self.tournaments: dict[str, models.Model] = {}
         self.entrants: dict[tuple[int, int], models.Model] = {}
         self.counts: dict[str, int] = {}
@@ -121,6 +123,8 @@ class Loader:
             return self.players[key]
         if kind == GAME:
             return self.games[key]
+        if kind == EVENING:
+            return self.evenings[key]
         if kind == TOURNAMENT:
             return self.tournaments[key]
         return self.entrants[(scope["tournament"].pk, key)]
@@ -135,6 +139,8 @@ class Loader:
             self.players[obj.name] = obj
         elif part.kind == GAME:
             self.games[row["key"]] = obj
+        elif part.kind == EVENING:
+            self.evenings[row["key"]] = obj
         elif part.kind == TOURNAMENT:
             self.tournaments[obj.slug] = obj
             return {**scope, "tournament": obj}

@@ -23,6 +23,7 @@ from scorekeeper.games.models import (
     Deal,
     DealChange,
     DealScore,
+    Evening,
     Game,
     GameChange,
     Invite,
@@ -49,7 +50,17 @@ VERSION = 1
 
 # What a reference names, and the column of the target that names it.
 USER, PLAYER, ENTRANT, GAME, TOURNAMENT = "user", "player", "entrant", "game", "tournament"
-NATURAL_KEY = {USER: "username", PLAYER: "name", ENTRANT: "number", TOURNAMENT: "slug", GAME: "pk"}
+EVENING = "evening"
+NATURAL_KEY = {
+    USER: "username",
+    PLAYER: "name",
+    ENTRANT: "number",
+    TOURNAMENT: "slug",
+    GAME: "pk",
+    EVENING: "pk",
+}
+BY_POSITION = (GAME, EVENING)
+"""Kinds with no natural key: a row is named by its position in the export (its "key")."""
 
 
 @dataclass(frozen=True)
@@ -88,7 +99,7 @@ GAMES = Part(
     parent="club",
     kind=GAME,
     order=("created_at", "pk"),
-    refs=(("created_by", USER), ("follows", GAME)),
+    refs=(("created_by", USER), ("follows", GAME), ("evening", EVENING)),
     derived=("totals", "side_sums", "summary", "finished", "winner", "revision", "seat_names"),
     checked=("totals", "finished", "winner"),
     optional=(
@@ -99,6 +110,7 @@ GAMES = Part(
         "game_changes",
         "pending_entry",
         "undo_deal",
+        "evening",
     ),
     children=(
         Part(Seat, "seats", parent="game", order=("position",), refs=(("player", PLAYER),)),
@@ -119,6 +131,15 @@ GAMES = Part(
         ),
         Part(GameChange, "game_changes", parent="game", refs=(("by", USER),)),
     ),
+)
+
+EVENINGS = Part(
+    Evening,
+    "evenings",
+    parent="club",
+    kind=EVENING,
+    order=("started_at", "pk"),
+    refs=(("created_by", USER),),
 )
 
 TOURNAMENTS = Part(
@@ -187,10 +208,11 @@ CLUB = Part(
     Club,
     "club",
     parent=None,
-    optional=("language",),
+    optional=("language", "evenings"),
     children=(
         Part(Membership, "members", parent="club", order=("user__username",), refs=(("user", USER),)),
         Part(Player, "players", parent="club", kind=PLAYER, order=("name",), refs=(("user", USER),)),
+        EVENINGS,
         GAMES,
         TOURNAMENTS,
         Part(
