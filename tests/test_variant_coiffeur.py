@@ -20,6 +20,7 @@ from django.utils.html import escape
 
 from scorekeeper.games import services
 from scorekeeper.games.models import Club, DealChange, Game, Player
+from scorekeeper.games.variants.shape import shape_in
 from tests.html_forms import forms_on
 from tournaments.models import Tournament
 
@@ -277,6 +278,129 @@ def test_a_typed_word_for_points_is_refused_by_the_form(
     assert response.status_code == 422
     assert "Enter a whole number." in error_list(response.content.decode(), "points")
     assert game.deals.count() == 0
+
+
+# ---- whose turn it is to announce ---------------------------------------------------------------------
+
+PHONE = {"HTTP_X_OUTBOX": "1", **HTMX}
+
+
+def ticked_team(page: str) -> str:
+    """The team ticked under "Announced by" on the deal form of `page`."""
+    ticked = []
+    for tag in re.findall(r'<input[^>]*name="team"[^>]*>', page):
+        value = re.search(r'value="([^"]*)"', tag)
+        assert value, tag
+        if re.search(r"\schecked[\s>]", tag):
+            ticked.append(value.group(1))
+    assert len(ticked) == 1, ticked
+    return ticked[0]
+
+
+def deal_form_of(page: str) -> str:
+    match = re.search(r'<form id="dealform".*?</form>', page, re.S)
+    assert match, "no deal form"
+    return match.group(0)
+
+
+def saved_by_phone(client: Client, game: Game, number: int, shown: str, **fields: Any) -> str:
+    """Deal `number` as the phone's outbox sends it, with the shape of the form it shows (`shown`, the blank
+    form the outbox reset to): the answer must carry the next deal's form, whose shape differs."""
+    response = client.post(
+        f"/games/{game.pk}/deals/", deal_post(number, **fields), HTTP_X_FORM_SHAPE=shape_in(shown), **PHONE
+    )
+    assert response.status_code == 200, response.content
+    form = deal_form_of(response.content.decode())
+    assert shape_in(form) != shape_in(shown)
+    return form
+
+
+def test_the_team_that_did_not_announce_the_last_deal_is_offered_after_each_save(
+    client_as: Callable[[str | None], Client], coiffeur: Callable[..., Game]
+) -> None:
+    game = coiffeur()
+    client = client_as("scorer")
+    form = deal_form_of(client.get(f"/games/{game.pk}/").content.decode())
+    assert ticked_team(form) == "A"  # the first deal: team A
+    form = saved_by_phone(client, game, 1, form, team="A", row="hearts", points=83)
+    assert ticked_team(form) == "B"
+    form = saved_by_phone(client, game, 2, form, team="B", row="hearts", points=70)
+    assert ticked_team(form) == "A"
+    form = saved_by_phone(client, game, 3, form, team="A", row="spades", points=60)
+    assert ticked_team(form) == "B"
+    # The page drawn again says the same.
+    assert ticked_team(client.get(f"/games/{game.pk}/").content.decode()) == "B"
+    game.refresh_from_db()
+    assert [deal.entry["team"] for deal in game.deals.order_by("number")] == ["A", "B", "A"]
+    # A 83 x1 + 60 x3 = 263; B 70 x1 = 70.
+    assert game.totals == {"A": 263, "B": 70}
+
+
+def test_a_game_team_b_begins_goes_on_from_b(
+    client_as: Callable[[str | None], Client], coiffeur: Callable[..., Game]
+) -> None:
+    """Both teams one row played after deal 2: the team that announced deal 1 is next (team A was offered
+    on such a tie before, whoever began)."""
+    game = coiffeur()
+    client = client_as("scorer")
+    form = deal_form_of(client.get(f"/games/{game.pk}/").content.decode())
+    form = saved_by_phone(client, game, 1, form, team="B", row="clubs", points=90)  # tapped over A
+    assert ticked_team(form) == "A"
+    form = saved_by_phone(client, game, 2, form, team="A", row="clubs", points=40)
+    assert ticked_team(form) == "B"
+    form = saved_by_phone(client, game, 3, form, team="B", row="obenabe", points=100)
+    assert ticked_team(form) == "A"
+    game.refresh_from_db()
+    assert [deal.entry["team"] for deal in game.deals.order_by("number")] == ["B", "A", "B"]
+    # B 90 x4 + 100 x5 = 860; A 40 x4 = 160.
+    assert game.totals == {"A": 160, "B": 860}
+
+
+def test_a_posted_team_wins_over_the_one_offered(
+    client_as: Callable[[str | None], Client], coiffeur: Callable[..., Game]
+) -> None:
+    game = coiffeur(deals=({"team": "A", "row": "hearts", "points": 83},))
+    client = client_as("scorer")
+    assert ticked_team(client.get(f"/games/{game.pk}/").content.decode()) == "B"
+
+    # Refused (1 point), the form comes back with the team that was posted, not the one offered.
+    response = add(client, game, 2, team="A", row="spades", points=1)
+    assert response.status_code == 422
+    assert ticked_team(response.content.decode()) == "A"
+
+    # Saved as posted: team A again, spades 60 x3 = 180. Team A announced last, so B is offered.
+    form = deal_form_of(add(client, game, 2, team="A", row="spades", points=60).content.decode())
+    assert ticked_team(form) == "B"
+    game.refresh_from_db()
+    assert game.deals.get(number=2).entry == {"team": "A", "row": "spades", "points": 60}
+    assert game.totals == {"A": 83 + 180, "B": 0}
+
+
+def test_a_team_with_every_row_played_is_not_offered(
+    client_as: Callable[[str | None], Client], coiffeur: Callable[..., Game]
+) -> None:
+    # Team B has played both rows of the board; team A announced last and announces again.
+    game = coiffeur(
+        TWO_ROWS,
+        deals=(
+            {"team": "B", "row": "hearts", "points": 50},
+            {"team": "B", "row": "spades", "points": 50},
+            {"team": "A", "row": "hearts", "points": 50},
+        ),
+    )
+    assert ticked_team(client_as("scorer").get(f"/games/{game.pk}/").content.decode()) == "A"
+
+
+def test_a_correction_keeps_the_team_of_its_deal(
+    client_as: Callable[[str | None], Client], coiffeur: Callable[..., Game]
+) -> None:
+    game = coiffeur(
+        deals=({"team": "A", "row": "spades", "points": 83}, {"team": "B", "row": "hearts", "points": 120})
+    )
+    client = client_as("scorer")
+    assert ticked_team(client.get(f"/games/{game.pk}/").content.decode()) == "A"
+    assert ticked_team(client.get(f"/games/{game.pk}/deals/2/edit/").content.decode()) == "B"
+    assert ticked_team(client.get(f"/games/{game.pk}/deals/1/edit/").content.decode()) == "A"
 
 
 # ---- corrections -------------------------------------------------------------------------------------

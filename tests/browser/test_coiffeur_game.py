@@ -271,3 +271,53 @@ def test_weis_and_stoeck_are_entered_by_taps(
         {"team": "B", "row": "spades", "points": 61, "weis": {"B": 70}},
     ]
     assert game.totals == {"A": 600, "B": 390}
+
+
+def test_the_announcing_team_takes_turns(
+    live_server: LiveServer, page: Page, club: Club, players: list[Player]
+) -> None:
+    """Team B begins: after each deal saved the form ticks the team that did not announce it, also when
+    both teams have played as many rows (team A was offered then, whoever began); a tap picks the other."""
+    owner = User.objects.get(username="owner")
+    game = services.create_game(club=club, variant="coiffeur", players=players, settings={}, by=owner)
+    sign_in(page, live_server.url, "scorer")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+
+    # Deal 1: team A is offered, team B announces: Rosen x1 with 83. B 83.
+    expect(button(page, "Announced by", TEAM_A).locator("input")).to_be_checked()
+    tap(page, "Announced by", TEAM_B)
+    tap(page, "Row", f"Rosen {X}1")
+    points_field(page).fill("83")
+    save(page, 1)
+    expect_totals(page, 0, 83)
+
+    # Deal 2: team A (offered): Rosen x1 with 70. A 70, B 83.
+    expect(button(page, "Announced by", TEAM_A).locator("input")).to_be_checked()
+    tap(page, "Row", f"Rosen {X}1")
+    points_field(page).fill("70")
+    save(page, 2)
+    expect_totals(page, 70, 83)
+
+    # Deal 3: one row each, team B's turn again: Schellen x2 with 100 = 200. A 70, B 283.
+    expect(button(page, "Announced by", TEAM_B).locator("input")).to_be_checked()
+    tap(page, "Row", f"Schellen {X}2")
+    points_field(page).fill("100")
+    save(page, 3)
+    expect_totals(page, 70, 283)
+
+    # Deal 4: team A is offered; team B announces once more (tapped): Schilten x3 with 50 = 150. B 433.
+    expect(button(page, "Announced by", TEAM_A).locator("input")).to_be_checked()
+    tap(page, "Announced by", TEAM_B)
+    tap(page, "Row", f"Schilten {X}3")
+    points_field(page).fill("50")
+    save(page, 4)
+    expect_totals(page, 70, 433)
+
+    # Deal 5: team B announced last, so team A is offered.
+    expect(button(page, "Announced by", TEAM_A).locator("input")).to_be_checked()
+    page.reload()
+    expect(button(page, "Announced by", TEAM_A).locator("input")).to_be_checked()
+
+    game.refresh_from_db()
+    assert [deal.entry["team"] for deal in game.deals.order_by("number")] == ["B", "A", "B", "B"]
+    assert game.totals == {"A": 70, "B": 433}

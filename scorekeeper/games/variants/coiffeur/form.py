@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.forms.boundfield import BoundWidget
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -18,6 +19,7 @@ from scorekeeper import rules
 from scorekeeper.games.suits import mode_name
 from scorekeeper.games.variants.base import DealForm
 from scorekeeper.games.variants.weis import RowLook, WeisField, WeisFields, WeisRow, initial_weis, other_field
+from scorekeeper.rules.base import CARD_POINTS
 
 TEAMS = tuple(rules.teams("coiffeur"))
 
@@ -56,8 +58,6 @@ class CoiffeurDealForm(WeisFields, DealForm):
         self.fields["team"].widget.choices = team_choices(self.seats)
         board = self.state.get("rows", [])
         self.fields["row"].widget.choices = [(name, row_label(self.suit_names, name, m)) for name, m in board]
-        if not self.is_bound:
-            self.initial.setdefault("team", self.next_team())
 
     def open_rows(self) -> dict[str, set[str]]:
         """Each team's rows still to play. A correction keeps its own row, whether or not the state it
@@ -69,10 +69,30 @@ class CoiffeurDealForm(WeisFields, DealForm):
             rows[corrected_team].add(corrected_row)
         return rows
 
-    def next_team(self) -> str:
-        """Teams usually take turns: the team with more rows open is offered first (A on a tie)."""
+    def next_team(self, last: str | None = None) -> str:
+        """The teams take turns: the team that did not announce the last deal (`last`) is offered, unless it
+        has played every row. Not knowing the last deal, the team with more rows open (A on a tie): the
+        first deal is team A's."""
         rows = self.open_rows()
+        if last in TEAMS:
+            other = TEAMS[1 - TEAMS.index(last)]
+            return other if rows[other] or not rows[last] else last
         return "B" if len(rows["B"]) > len(rows["A"]) else "A"
+
+    def team_buttons(self, last: str | None = None) -> list[BoundWidget]:
+        """The team radios, the next team's ticked on a new deal's form: `last` is the team that announced
+        the game's last deal (the board knows it, the engine's state does not). A posted team, a
+        correction's own or one the view gave stays ticked. The default is drawn in the form, so it is
+        part of its shape: a saved deal's answer carries the next form whenever the default moves on."""
+        bound = self["team"]
+        if self.is_bound or self.initial.get("team"):
+            return list(bound)
+        widget = bound.field.widget
+        attrs = bound.build_widget_attrs({"id": bound.auto_id} if bound.auto_id else {})
+        return [
+            BoundWidget(widget, radio, self.renderer)
+            for radio in widget.subwidgets(bound.html_name, self.next_team(last), attrs=attrs)
+        ]
 
     def row_buttons(self) -> list[tuple[Any, str]]:
         """Each row's radio with the teams it is open for; CSS shows the selected team's rows only."""
@@ -121,11 +141,15 @@ class CoiffeurDealForm(WeisFields, DealForm):
         }
 
     def entry(self) -> dict[str, Any]:
-        """Weis and Stöck are the announcing team's: the only team whose row the deal fills."""
+        """Weis and Stöck are the announcing team's: the only team whose row the deal fills. Card points
+        typed beside a Match go to the engine, which refuses the pair, except 157: all the card points of
+        the announcing team say its match once more, so that is the match entry (with a counter-match
+        ticked too, the engine's refusal of the pair stands as it is)."""
         data = self.cleaned_data
         team = data.get("team")
         entry: dict[str, Any] = {key: data[key] for key in ("team", "row") if data.get(key)}
-        if data.get("points") is not None:
+        said_match = data.get("match") and not data.get("counter_match") and data.get("points") == CARD_POINTS
+        if data.get("points") is not None and not said_match:
             entry["points"] = data["points"]
         for flag in ("match", "counter_match"):
             if data.get(flag):

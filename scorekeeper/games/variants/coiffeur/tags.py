@@ -8,12 +8,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import template
+from django.forms.boundfield import BoundWidget
 from django.utils.functional import Promise
 from django.utils.translation import pgettext_lazy
 
 from scorekeeper import rules
 from scorekeeper.games.selectors import Board, DealRow
 from scorekeeper.games.suits import mode_name
+from scorekeeper.games.variants.coiffeur.form import CoiffeurDealForm
 from scorekeeper.rules import coiffeur
 from scorekeeper.rules.base import CARD_POINTS
 from scorekeeper.rules.schieber import STOECK
@@ -66,6 +68,14 @@ class CoiffeurBoard:
     @property
     def has_bonus(self) -> bool:
         return any(column.bonus for column in self.columns)
+
+
+@register.simple_tag
+def coiffeur_team_buttons(form: CoiffeurDealForm, board: Board) -> list[BoundWidget]:
+    """The deal form's team radios; on a new deal's form the team that did not announce the last deal is
+    ticked (the teams take turns)."""
+    last = board.entries[-1].get("team") if board.entries else None
+    return form.team_buttons(last)
 
 
 @register.simple_tag

@@ -22,6 +22,7 @@ from scorekeeper.games.suits import ModeName
 from scorekeeper.games.variants.base import DealForm
 from scorekeeper.games.variants.schieber.words import house_rules, trump_modes
 from scorekeeper.games.variants.weis import RowLook, WeisField, WeisFields, WeisRow, initial_weis, other_field
+from scorekeeper.rules.base import CARD_POINTS
 from scorekeeper.rules.schieber import NO_TRUMP
 
 TEAMS = tuple(rules.teams("schieber"))
@@ -181,12 +182,14 @@ class SchieberDealForm(WeisFields, DealForm):
 
     def entry(self) -> dict[str, Any]:
         """Card points typed and Match ticked both go to the engine, which refuses the pair (a match is
-        instead of points, rules.md): never is one of them dropped without a word."""
+        instead of points, rules.md): never is one of them dropped without a word. Except 157, all the
+        card points of the team the match is ticked for: that says the match once more, so it is the
+        match entry."""
         data = self.cleaned_data
         entry: dict[str, Any] = {"trump": data["trump"]} if data.get("trump") else {}
         if data.get("match"):
             entry["match"] = data["team"]
-        if data.get("points") is not None:
+        if data.get("points") is not None and not (data.get("match") and data["points"] == CARD_POINTS):
             entry["points"] = {data["team"]: data["points"]}
         amounts = {team: self.weis_amount(f"weis_{team.lower()}") for team in TEAMS}
         weis = {team: amount for team, amount in amounts.items() if amount}
