@@ -8,12 +8,13 @@ team A's card points typed: team B gets 157 minus them.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterator
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.signals import request_started
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Dialog, Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.games import services
@@ -423,3 +424,172 @@ def test_differenzler_predictions_said_offline_go_with_the_deal(
         )
     ]
     expect(page.locator('[data-total="Cla"]')).to_have_text("10")
+
+
+# ---- issue 19: the kept page, what the totals stand on, a discard that empties the form --------------------
+
+
+def kept_copy(page: Page, until: str) -> str:
+    """The game page as the service worker would show it without a network, once it contains `until`
+    (spaces left out) and says it was made on the phone for this page's owner."""
+    deadline = time.monotonic() + 10
+    while True:
+        kept = page.evaluate(
+            """async () => {
+                const kept = await (await caches.open("jass-pages-v1")).match(location.href.split("?")[0]);
+                const owner = document.querySelector("#outbox").dataset.owner;
+                const made = kept && kept.headers.get("X-Offline-Kept") === "page";
+                return made && kept.headers.get("X-Offline-Page") === owner ? await kept.text() : "";
+            }"""
+        )
+        if until in kept.replace(" ", "") or time.monotonic() > deadline:
+            assert until in kept.replace(" ", ""), f"the kept copy never had {until!r}"
+            return kept
+        page.wait_for_timeout(100)
+
+
+def dealers(game: Game) -> list[int | None]:
+    return list(game.deals.order_by("number").values_list("dealer_seat", flat=True))
+
+
+def test_the_kept_page_has_every_deal_saved_and_the_right_dealer_after_a_reload_offline(
+    new_page: Callable[..., Page], relay: Relay, game: Game
+) -> None:
+    """Deal 1 saved online (Cla dealt it), then two deals typed with the network cut, then a reload: the
+    kept page is the one after deal 1, not the one first loaded. Team A 100, team B 157 - 100 = 57.
+    Cla deals deal 1 (seat 3), so Dora deal 2, Anna deal 3 and Beat deal 4; the page first loaded
+    said Anna for deal 1, from which deal 4 would have been Dora's."""
+    page = new_page()
+    open_game(page, relay.url, game)
+    page.wait_for_function("navigator.serviceWorker.controller !== null || (location.reload(), false)")
+    page.reload()
+    banner = page.locator("#outbox")
+    expect(banner).to_have_text(SAVED)
+    dealer = page.locator("#dealform select[name=dealer_seat]")
+    dealer.select_option(label="Cla")
+    type_deal(page, 1, 100)
+    expect(banner).to_have_text(SAVED)
+    expect(page.locator('[data-total="A"]')).to_have_text("100")
+    expect(dealer.locator("option:checked")).to_have_text("Dora")
+    # kept at once, from the page itself: deal 1 in it, the next deal's dealer, nothing the outbox paints
+    kept = kept_copy(page, until='data-total="A">100<')
+    assert 'data-deal="1"' in kept
+    assert 'data-dealer-for="2"' in kept
+    assert re.search(r'<option value="4" selected(="")?>Dora</option>', kept)
+    assert "data-outbox=" not in kept.replace('data-outbox="add"', "").replace('data-outbox="delete"', "")
+    assert "htmx-settling" not in kept and "htmx-added" not in kept
+
+    go_offline(page, relay)
+    reached = requests_to_the_server()
+    type_deal(page, 2, 83)
+    type_deal(page, 3, 60)
+    expect(banner).to_contain_text("2 deals not saved yet: no network")
+    expect(dealer.locator("option:checked")).to_have_text("Beat")
+
+    page.reload()  # the network still cut: the kept copy, and the outbox's two deals on it
+    expect(page.locator("h1")).to_contain_text("Schieber")
+    expect(page.locator('#deals tr[data-deal="1"]')).to_contain_text("Cla dealt")
+    expect(page.locator('[data-total="A"]')).to_have_text("100")
+    expect(page.locator('[data-total="B"]')).to_have_text("57")
+    waiting = page.locator("#deals tr[data-outbox]")
+    expect(waiting).to_have_count(2)
+    expect(waiting.nth(0)).to_contain_text("not saved yet")
+    expect(waiting.nth(1)).to_contain_text("not saved yet")
+    expect(waiting.nth(0).locator("td").first).to_have_text("3")  # the latest on top, as saved rows are
+    expect(waiting.nth(1).locator("td").first).to_have_text("2")
+    expect(banner).to_contain_text("2 deals not saved yet")
+    expect(page.locator("#dealform h2")).to_have_text("Deal 4")
+    expect(dealer.locator("option:checked")).to_have_text("Beat")
+    expect(page.locator(".turn .announcer")).to_contain_text("Cla")  # the seat after Beat announces
+    expect(page.locator("[data-totals-basis]")).to_have_text("Totals as of deal 1; 2 deals waiting")
+    screenshot(page, "offline-kept-page-390")
+    assert reached == []  # the reload and everything on it came from the phone
+    assert stored(game) == [(1, hearts(100))]
+
+    request_started.disconnect(dispatch_uid="offline-test")
+    go_online(page, relay)
+    expect(banner).to_have_text(SAVED, timeout=20_000)
+    assert stored(game) == [(1, hearts(100)), (2, hearts(83)), (3, hearts(60))]
+    assert dealers(game) == [3, 4, 1]
+    expect(page.locator("#deals tr[data-deal]")).to_have_count(3)
+    expect(page.locator("#deals tr[data-outbox]")).to_have_count(0)
+    expect(page.locator("[data-totals-basis]")).to_be_hidden()
+    # A 100 + 83 + 60 = 243; B 3 x 157 - 243 = 228.
+    expect(page.locator('[data-total="A"]')).to_have_text("243")
+    expect(page.locator('[data-total="B"]')).to_have_text("228")
+    expect(page.locator("#dealform h2")).to_have_text("Deal 4")
+    expect(dealer.locator("option:checked")).to_have_text("Beat")
+
+
+def test_while_deals_wait_the_totals_say_what_they_stand_on_and_the_rows_what_was_typed(
+    new_page: Callable[..., Page], relay: Relay, game: Game
+) -> None:
+    page = new_page()
+    open_game(page, relay.url, game)
+    go_offline(page, relay)
+    basis = page.locator("[data-totals-basis]")  # under the totals (game.html), empty and hidden as drawn
+    expect(basis).to_have_count(1)
+    expect(basis).to_be_hidden()  # nothing waits yet
+    type_deal(page, 1, 83)
+    expect(basis).to_be_visible()
+    expect(basis).to_have_text("No deal saved yet; 1 deal waiting")
+    type_deal(page, 2, 100)
+    expect(basis).to_have_text("No deal saved yet; 2 deals waiting")
+    rows = page.locator("#deals tr[data-outbox]")
+    for row, points in zip((rows.nth(1), rows.nth(0)), (83, 100), strict=True):
+        typed = row.locator("td").nth(1).locator(".outbox-typed")
+        expect(typed).to_contain_text("Rosen")
+        expect(typed).to_contain_text(f"Card points {points}")
+        # the sides' cells claim nothing: empty on the screen, "not counted yet" to a screen reader
+        for side in (row.locator("td").nth(2), row.locator("td").nth(3)):
+            expect(side).to_have_text("not counted yet")
+            expect(side.locator(".sr-only")).to_have_text("not counted yet")
+    expect(page.locator('[data-total="A"]')).to_have_text("0")
+    screenshot(page, "offline-totals-basis-390")
+
+    go_online(page, relay)
+    expect(page.locator("#outbox")).to_have_text(SAVED, timeout=20_000)
+    assert stored(game) == [(1, hearts(83)), (2, hearts(100))]
+    expect(basis).to_be_hidden()
+
+
+def test_discarding_a_refused_deal_being_fixed_leaves_the_next_deals_blank_form(
+    new_page: Callable[..., Page], relay: Relay, game: Game
+) -> None:
+    """Deal 1 (card points 1: cannot be) is refused and comes back into the form to fix; deal 2 waits
+    behind it. Discarded, deal 2 becomes deal 1 and is saved, and the form is deal 2's, blank."""
+    page = new_page(service_workers="block")
+    open_game(page, relay.url, game)
+    go_offline(page, relay)
+    type_deal(page, 1, 1)
+    type_deal(page, 2, 100)
+    go_online(page, relay)
+    expect(page.locator("#outbox")).to_contain_text("deal 1 was refused")
+    form = page.locator("#dealform")
+    points = form.locator("input[name=points]")
+    expect(form.locator("h2")).to_have_text("Deal 1")  # the refused deal, in the form to fix
+    expect(points).to_have_value("1")
+    expect(form.locator("input[name=trump]:checked")).to_have_value("hearts")
+    dialogs: list[str] = []
+
+    def answer(dialog: Dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.accept()
+
+    page.once("dialog", answer)
+    page.locator("#deals tr[data-outbox]").filter(has_text="cannot be 1").get_by_role(
+        "button", name="Discard"
+    ).click()
+    expect(page.locator("#outbox")).to_have_text(SAVED)
+    assert dialogs == ["Discard deal 1? It will not be saved."]
+    assert stored(game) == [(1, hearts(100))]
+    expect(form.locator("h2")).to_have_text("Deal 2")
+    expect(form.get_by_role("button", name="Save deal 2")).to_be_visible()
+    expect(form.locator("input[name=number]")).to_have_value("2")
+    expect(points).to_have_value("")
+    expect(form.locator("input[name=trump]:checked")).to_have_count(0)
+    expect(form.locator(".form-errors, .errorlist, [aria-invalid=true]")).to_have_count(0)
+    expect(points).to_be_focused()
+    type_deal(page, 2, 60)  # the form works on as the next deal's
+    expect(page.locator("#outbox")).to_have_text(SAVED)
+    assert stored(game) == [(1, hearts(100)), (2, hearts(60))]

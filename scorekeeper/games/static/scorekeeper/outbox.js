@@ -3,6 +3,7 @@
 // sent, in order, and sent again with back-off until the server answers it. A refusal stays at its row
 // for the scorer to fix or discard; nothing is dropped silently. The banner always tells the truth.
 // The server stays the one judge of every rule: the outbox only keeps, sends and shows.
+// What the server confirmed goes into the copy of the page kept for use without a network (keep.js).
 
 const PREFIX = "jass-outbox-v1:"; // one key a deal: two tabs never write over each other's deals
 const DONE = "jass-outbox-done"; // what a correction did, said on the game page it goes back to
@@ -22,6 +23,14 @@ let sequence = 0;
 const renewed = new Set(); // deals sent again once with a fresh CSRF token: a second refusal waits
 let previewSerial = -1;
 let previewAsked = -1;
+// keep.js, by its address as the page names it (a new version's name in production): a kept copy of an
+// older outbox.js never meets a newer keep.js, and without it the outbox still keeps and sends every deal
+const keeping = banner && banner.dataset.keep ? import(banner.dataset.keep).catch(() => null) : Promise.resolve(null);
+let keptStamp = ""; // the poll's address (its stamp) in the copy kept last: another one is news
+let nextForm = ""; // the next deal's form as last kept (while a refused deal is fixed in the form)
+let leaving = false; // a correction saved: the game page loads next, and keeps itself
+let keep = null; // keep.js once loaded
+let applying = false;
 
 export function load() {
   const items = [];
@@ -178,6 +187,7 @@ function previewText() {
 }
 
 let blank = null; // the next deal's form as the server drew it, empty: what "reset" returns to
+let aside = null; // what the page had set by itself in the form (who deals) before a kept deal came in to fix
 
 function remember(form) {
   if (form && !form.dataset.fixing && !form.querySelector(".form-errors, .errorlist")) {
@@ -196,6 +206,7 @@ function resetForNext(form) {
     form = dealForm();
   } else if (blank) fill(form, blank.pairs);
   else form.reset();
+  aside = null;
   delete form.dataset.fixing;
   setNumber(form, nextNumber());
   inputSerial += 1;
@@ -257,6 +268,7 @@ document.addEventListener("submit", (event) => {
     // deal still to fix), the game page shows it; this very correction refused, the form stays here with
     // the errors beside the fields.
     if (kind !== "edit" || refusedItem(id)) return;
+    leaving = true;
     sessionStorage.setItem(DONE, done);
     window.location.assign(page.game);
   });
@@ -317,6 +329,7 @@ async function sendOne(item) {
   if (html !== undefined) {
     drop(item.id);
     apply(html);
+    keepCopy();
     problem = "";
     attempt = 0;
     const did = { edit: words.corrected, delete: words.deleted, restore: words.restored }[item.kind];
@@ -369,6 +382,9 @@ async function sendAll() {
   sending = true;
   clearTimeout(retryTimer);
   paint();
+  let saved = 0;
+  const counting = () => (saved += 1);
+  document.addEventListener("outbox:saved", counting);
   try {
     for (;;) {
       const first = mine()[0];
@@ -383,8 +399,10 @@ async function sendAll() {
       if (outcome === "stop") break;
     }
   } finally {
+    document.removeEventListener("outbox:saved", counting);
     sending = false;
     paint();
+    if (saved) setTimeout(afterRun, 0); // after a correction's own answer: it may leave for the game page
   }
 }
 
@@ -406,6 +424,15 @@ function showRefusedForm(item, html) {
 }
 
 function apply(html) {
+  applying = true;
+  try {
+    applyAnswer(html);
+  } finally {
+    applying = false;
+  }
+}
+
+function applyAnswer(html) {
   const poll = document.getElementById("poll");
   if (poll) htmx.trigger(poll, "htmx:abort"); // an older answer still on its way must not undo this one
   const form = dealForm();
@@ -433,6 +460,56 @@ function apply(html) {
     htmx.trigger(document.body, "deal-saved"); // all sent: a table's status panel asks for its total
   }
 }
+
+// --- the copy kept for use without a network (keep.js) -----------------------------------------------
+
+function withKeep(use) {
+  if (keep) use(keep);
+  else keeping.then((loaded) => loaded && use(loaded));
+}
+
+function pollStamp() {
+  const poll = document.getElementById("poll");
+  return (poll && poll.getAttribute("hx-get")) || "";
+}
+
+function busy(form) {
+  // a refused deal being fixed in the form, what was said kept in it, or errors: not the next deal's form
+  return Boolean(form.dataset.fixing || form.dataset.held || form.querySelector(".form-errors, .errorlist, [aria-invalid]"));
+}
+
+function formToKeep(module) {
+  // The next deal's form, who deals and its number as they stand now (what is typed is not kept); while a
+  // refused deal is fixed in it, the next deal's form as last kept, or as the server drew it.
+  const form = dealForm();
+  if (!form || form.dataset.outbox !== "add") return "";
+  if (!busy(form)) nextForm = module.formHtml(form);
+  return nextForm || (blank ? blank.html : "");
+}
+
+function keepCopy() {
+  // Right after the server's answer is on the page (and painted): the page as it stands is the copy a
+  // reload without a network shows, never one older than the last deal saved.
+  if (!page) return;
+  withKeep((module) => {
+    if (!module.isKeptPage(location.href, page.game)) return;
+    keptStamp = pollStamp();
+    module.keepPage(module.pageHtml(document, formToKeep(module)), page.owner, location.href);
+  });
+}
+
+function afterRun() {
+  // Deals saved from another page of the game (a correction page): the kept game page is asked anew,
+  // unless this page is about to load it anyway.
+  withKeep((module) => {
+    if (!leaving && !module.isKeptPage(location.href, page.game)) module.refreshKept(page.game, page.owner);
+  });
+}
+
+document.addEventListener("htmx:afterSettle", () => {
+  // a poll that brought news (another phone's deal): its stamp moved on
+  if (page && !applying && pollStamp() && pollStamp() !== keptStamp) keepCopy();
+});
 
 // --- showing -------------------------------------------------------------------------------------
 
@@ -478,13 +555,26 @@ function pendingRow(item, columns) {
   row.className = `outbox-row ${item.state}`;
   row.append(cell(String(item.number)));
   const deal = document.createElement("td");
-  const typed = item.preview || item.summary;
-  if (typed) deal.append(document.createTextNode(typed), document.createElement("br"));
+  // what was typed, always; what the server's preview said of it, when it had said it
+  for (const [text, className] of [[item.summary, "outbox-typed"], [item.preview, "outbox-preview muted"]]) {
+    if (!text) continue;
+    const span = document.createElement("span");
+    span.className = className;
+    span.textContent = text;
+    deal.append(span, document.createElement("br"));
+  }
   deal.append(note(item));
   if (item.state === "refused") deal.append(actions(item));
   row.append(deal);
   const sides = document.querySelectorAll("#deals thead th.num").length;
-  for (let i = 0; i < sides; i += 1) row.append(cell("…", "num muted"));
+  for (let i = 0; i < sides; i += 1) {
+    const side = cell("", "num");
+    const hint = document.createElement("span");
+    hint.className = "sr-only";
+    hint.textContent = words.notCounted; // the server counts it: the totals above do not have it yet
+    side.append(hint);
+    row.append(side);
+  }
   for (let i = 2 + sides; i < columns; i += 1) row.append(cell(""));
   return row;
 }
@@ -505,7 +595,7 @@ export function paint() {
   if (!page) return;
   document.querySelectorAll("#deals tr[data-outbox]").forEach((row) => row.remove());
   document.querySelectorAll("#deals tr.outbox-marked").forEach((row) => {
-    row.classList.remove("outbox-marked", "edit", "delete", "pending", "refused");
+    row.classList.remove("outbox-marked", "edit", "delete", "restore", "pending", "refused");
     row.querySelectorAll(".outbox-note, .outbox-actions").forEach((el) => el.remove());
   });
   const items = mine();
@@ -516,6 +606,17 @@ export function paint() {
     else markRow(item, body, columns);
   }
   paintBanner(items);
+  paintBasis(items);
+}
+
+function paintBasis(items) {
+  // What the totals stand on while deals wait: the last deal saved, and how many wait. The element is drawn
+  // again with the totals by every swap, so it is filled here, after each.
+  const basis = document.querySelector("[data-totals-basis]");
+  if (!basis) return;
+  const text = items.length && keep ? keep.basisText(words, Math.max(0, ...savedNumbers()), items.length) : "";
+  if (basis.textContent !== text) basis.textContent = text;
+  basis.hidden = !text;
 }
 
 function paintBanner(items) {
@@ -563,12 +664,20 @@ document.addEventListener("click", (event) => {
     if (!window.confirm(say(words.discardConfirm, { n: item.number }))) return;
     drop(item.id);
     if (item.kind === "add") renumberFrom(items, at + 1, item.number);
+    const shown = dealForm();
+    if (shown && shown.dataset.outbox === "add" && shown.dataset.fixing === item.id) {
+      // the deal was in the form to be fixed: gone with it, the form is the next deal's, blank, and who
+      // deals is who dealt before the deal came in (schieber.js moves on from there)
+      for (const [name, value] of aside || []) if (shown.elements[name]) shown.elements[name].value = value;
+      resetForNext(shown);
+    }
   } else if (action === "renumber") {
     Object.assign(item, { state: "pending", message: "", conflict: false });
     renumberFrom(items, at, item.next);
   } else if (action === "fix") {
     const form = dealForm();
     if (!form) return;
+    if (!form.dataset.fixing) aside = [...form.elements].filter(byItself).map((element) => [element.name, element.value]);
     fill(form, item.fields);
     form.elements.number.value = String(item.number);
     showNumber(form, item.number);
@@ -628,6 +737,21 @@ if (page) {
   const form = dealForm();
   remember(form);
   if (form && form.dataset.outbox === "add") setNumber(form, nextNumber());
+  // The form's own module (schieber.js: who deals) runs after this one and missed the number set above (deals
+  // still waiting, a reload without a network): told again once every module is there.
+  document.addEventListener("DOMContentLoaded", () => {
+    const shown = dealForm();
+    if (!shown || shown.dataset.outbox !== "add" || shown.dataset.fixing) return;
+    const number = Number(shown.elements.number.value);
+    shown.dispatchEvent(new CustomEvent("deal:renumbered", { bubbles: true, detail: { number } }));
+  });
+  keptStamp = pollStamp(); // the page as loaded is the copy kept (sw.js kept it, or it is the kept copy)
   paint();
   flush();
+  keeping.then((loaded) => {
+    keep = loaded;
+    const shown = dealForm();
+    if (keep && shown && shown.dataset.outbox === "add" && !busy(shown) && !nextForm) nextForm = keep.formHtml(shown);
+    paint(); // the totals' basis needs its words
+  });
 }

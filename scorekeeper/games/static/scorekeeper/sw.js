@@ -2,7 +2,8 @@
 // so a reload or a closed tab with no network still shows the game and its outbox. Pages are asked from
 // the network first; only when it fails is the kept copy shown. One owner at a time: a page of another
 // sign-in empties the kept pages first, so one user's page is never shown to another. Writes (POST) and
-// htmx requests are never touched.
+// htmx requests are never touched. The deals saved after the page loaded reach it as htmx answers, which pass
+// by here: the page itself then puts its own copy under the same key, for the same owner (keep.js).
 const PAGES = "jass-pages-v1";
 const STATIC = "jass-static-v1";
 const OWNER = "/__owner__";
