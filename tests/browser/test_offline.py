@@ -593,3 +593,31 @@ def test_discarding_a_refused_deal_being_fixed_leaves_the_next_deals_blank_form(
     type_deal(page, 2, 60)  # the form works on as the next deal's
     expect(page.locator("#outbox")).to_have_text(SAVED)
     assert stored(game) == [(1, hearts(100)), (2, hearts(60))]
+
+
+def test_coiffeur_deals_typed_offline_take_turns_to_announce(
+    new_page: Callable[..., Page], relay: Relay, club: Club, players: list[Player]
+) -> None:
+    """With no network no answer brings the next form, yet the next deal offers the other team: A, B, A;
+    back online the three deals are stored once, with the teams the form offered."""
+    owner = User.objects.get(username="owner")
+    coiffeur = services.create_game(club=club, variant="coiffeur", players=players, settings={}, by=owner)
+    page = new_page(base_url=relay.url)
+    sign_in(page, relay.url, "scorer")
+    page.goto(f"{relay.url}/games/{coiffeur.pk}/")
+    expect(page.locator("#outbox")).to_have_text(SAVED)
+    go_offline(page, relay)
+    team = page.locator("#dealform fieldset[data-takes-turns] input[name=team]:checked")
+    for number, (offered, row) in enumerate((("A", "Rosen"), ("B", "Rosen"), ("A", "Schellen")), start=1):
+        expect(page.locator("#dealform h2")).to_have_text(f"Deal {number}")
+        expect(team).to_have_value(offered)
+        page.locator("#dealform fieldset").filter(has=page.locator("legend", has_text="Row")).locator(
+            "label.choice:visible"
+        ).filter(has_text=row).first.click()
+        page.locator("#dealform input[name=points]").fill("50")
+        page.locator("#dealform input[name=points]").press("Enter")
+        expect(page.locator("#deals tr[data-outbox]")).to_have_count(number)
+    go_online(page, relay)
+    expect(page.locator("#outbox")).to_have_text(SAVED, timeout=20_000)
+    assert [entry["team"] for _, entry in stored(coiffeur)] == ["A", "B", "A"]
+    expect(team).to_have_value("B")

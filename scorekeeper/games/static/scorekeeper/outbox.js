@@ -199,13 +199,36 @@ function remember(form) {
   }
 }
 
-function resetForNext(form) {
+function nextTurns(form) {
+  // A choice the players take in turns ([data-takes-turns]: Coiffeur's announcing team): the deal just
+  // kept ticked one; the next deal offers the other, unless that one has nothing left to play.
+  const turns = [];
+  for (const group of form.querySelectorAll("[data-takes-turns]")) {
+    const radios = [...group.querySelectorAll("input[type=radio]")];
+    const said = radios.find((radio) => radio.checked);
+    const done = (radio) => form.querySelector(`[data-done="${CSS.escape(radio.value)}"]`);
+    const other = said && radios.find((radio) => radio !== said && !radio.disabled && !done(radio));
+    if (other) turns.push([other.name, other.value]);
+  }
+  return turns;
+}
+
+function takeTurns(form, turns) {
+  for (const [name, value] of turns) {
+    const radio = [...form.querySelectorAll(`input[type=radio][name="${CSS.escape(name)}"]`)].find((r) => r.value === value);
+    if (radio) radio.checked = true;
+  }
+  if (turns.length && blank) blank.pairs = typedPairs(form); // the turn is the next deal's blank, not typed
+}
+
+function resetForNext(form, { turns = [] } = {}) {
   const other = blank && blank.shape !== form.dataset.shape; // the next deal's form looks different
   if (blank && (other || form.querySelector(".form-errors, .errorlist, [aria-invalid]"))) {
     htmx.swap("#entry", blank.html, { swapStyle: "innerHTML", swapDelay: 0, settleDelay: 0 });
     form = dealForm();
   } else if (blank) fill(form, blank.pairs);
   else form.reset();
+  takeTurns(form, turns);
   aside = null;
   delete form.dataset.fixing;
   setNumber(form, nextNumber());
@@ -260,7 +283,7 @@ document.addEventListener("submit", (event) => {
   const kind = form.dataset.outbox;
   const id = queue(form, kind);
   if (!id) return;
-  if (kind === "add") resetForNext(form);
+  if (kind === "add") resetForNext(form, { turns: nextTurns(form) });
   if (kind === "restore") form.hidden = true; // its row says what happens to it now
   paint();
   flush().then(() => {
