@@ -663,10 +663,9 @@ def test_only_the_last_deal_can_be_deleted(
     assert "Deal 1 is no longer the last deal: only the last deal can be deleted." in html(response)
     assert game_state(game) == before
     page = html(client.get(f"/games/{game.pk}/"))
-    # deleting asks first (a plain form: hx-confirm would only guard an htmx request; confirm.js asks,
-    # as the content security policy allows no inline onsubmit)
+    # deleting acts at once, with no question first: Undo brings the deal back (game.html#undo)
     delete_form = between(page, f'action="/games/{game.pk}/deals/2/delete/"', ">")
-    assert 'data-confirm="Delete deal 2?"' in delete_form
+    assert 'data-outbox="delete"' in delete_form and "data-confirm" not in delete_form
     assert f'action="/games/{game.pk}/deals/1/delete/"' not in page
 
 

@@ -208,6 +208,26 @@ class Board:
     def is_team_game(self) -> bool:
         return bool(rules.teams(self.game.variant))
 
+    @property
+    def last_deal(self) -> LastDeal | None:
+        """The last deal as the score bar shows it beside the totals; None before the first deal."""
+        if not self.rows:
+            return None
+        row = self.rows[-1]
+        page = variant_page(self.game.variant)
+        word = page.form.deal_word if page else "deal"
+        scores = [(side.key, score) for side, score in zip(self.sides, row.scores, strict=True)]
+        return LastDeal(row.number, scores, word)
+
+
+@dataclass(frozen=True)
+class LastDeal:
+    number: int
+    scores: list[tuple[str, int]]
+    """Each side's score in this deal, in the order of the totals."""
+    word: str
+    """What the table calls a deal (DealForm.deal_word): "deal", or "hand" (Pandur)."""
+
 
 @dataclass(frozen=True)
 class MarksWon:

@@ -1,5 +1,6 @@
 """In real Chromium: the content security policy blocks nothing the pages need (htmx, the deal forms,
-the confirmation before a delete), and names full of markup run nothing (an alert would open a dialog)."""
+the confirmation before abandoning a game), and names full of markup run nothing (an alert would open a
+dialog)."""
 
 from __future__ import annotations
 
@@ -81,7 +82,9 @@ def test_no_page_breaks_the_policy_and_no_name_runs(live_server: LiveServer, pag
     assert problems == []
 
 
-def test_htmx_works_under_the_policy_and_a_delete_asks_first(live_server: LiveServer, page: Page) -> None:
+def test_htmx_works_under_the_policy_a_delete_acts_at_once_and_abandoning_asks_first(
+    live_server: LiveServer, page: Page
+) -> None:
     world = build_world()
     asked: list[str] = []
     accept = False
@@ -100,10 +103,17 @@ def test_htmx_works_under_the_policy_and_a_delete_asks_first(live_server: LiveSe
     page.locator("#dealform input[name=points]").fill("100")
     page.keyboard.press("Enter")
     expect(page.locator('tr[data-deal="3"]')).to_be_visible()
-    page.get_by_role("button", name="Delete deal 3").click()  # asked, and dismissed
-    expect(page.locator('tr[data-deal="3"]')).to_be_visible()
-    accept = True
+    # a Delete acts at once, with no question: Undo brings the deal back
     page.get_by_role("button", name="Delete deal 3").click()
     expect(page.locator('tr[data-deal="3"]')).to_have_count(0)
-    assert asked == ["Delete deal 3?", "Delete deal 3?"]
+    expect(page.get_by_role("button", name="Undo: bring deal 3 back")).to_be_visible()
+    assert asked == []
+    # abandoning the game asks first (confirm.js: the policy allows no inline onsubmit)
+    question = "Abandon this game? It takes no more deals and counts in no statistic; you can resume it."
+    page.get_by_role("button", name="Abandon the game").click()  # asked, and dismissed
+    expect(page.get_by_role("button", name="Abandon the game")).to_be_visible()
+    accept = True
+    page.get_by_role("button", name="Abandon the game").click()
+    expect(page.locator(".winner.abandoned")).to_have_text("Game abandoned: it counts in no statistic.")
+    assert asked == [question, question]
     assert problems == []

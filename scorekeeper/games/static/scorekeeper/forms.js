@@ -54,3 +54,77 @@ document.addEventListener("change", (event) => {
   const field = other && other.checked && document.getElementById(other.dataset.other);
   if (field) field.focus();
 });
+
+// The score bar (game.html#scorebar) sticks to the top of the screen: the page keeps that much room
+// above a field it scrolls to (scroll-padding-top, app.css), so the field the keyboard goes to after a
+// save is never under the bar. Its height changes with a swap (a new bar), a wrap or the offline note.
+let barWatched = null;
+const barSize = window.ResizeObserver && new ResizeObserver(() => measureBar());
+
+function measureBar() {
+  const bar = document.getElementById("scorebar");
+  if (bar !== barWatched && barSize) {
+    if (barWatched) barSize.unobserve(barWatched);
+    if (bar) barSize.observe(bar);
+    barWatched = bar;
+  }
+  const root = document.documentElement;
+  if (bar) root.style.setProperty("--scorebar-height", `${Math.ceil(bar.getBoundingClientRect().height) + 8}px`);
+  else root.style.removeProperty("--scorebar-height");
+}
+
+// After a save the outbox puts the keyboard on the next deal's first field (outbox.js, resetForNext): the
+// form is shown from its heading ("Deal 8") just below the bar, when that field then stays in sight.
+function showFormTop() {
+  const form = document.getElementById("dealform");
+  const bar = document.getElementById("scorebar");
+  const field = document.activeElement;
+  if (!form || !bar || !form.contains(field)) return;
+  const below = bar.getBoundingClientRect().height + 6;
+  const top = form.getBoundingClientRect().top;
+  if (top >= below) return; // its heading is in sight already
+  const shift = top - below; // up: the page moves down
+  if (field.getBoundingClientRect().bottom - shift <= window.innerHeight) window.scrollBy(0, shift);
+}
+
+document.addEventListener("submit", (event) => {
+  if (event.target.matches("#dealform[data-outbox=add]")) setTimeout(showFormTop, 0); // after the outbox's focus
+});
+
+// The answer may swap the form for another shape (a Jazz game of radio buttons after one of numbers):
+// the keyboard stays in the new form, on its first field, and that field in sight below the bar.
+let focusSwapped = false;
+document.addEventListener("htmx:oobBeforeSwap", (event) => {
+  const target = event.detail.target;
+  if (target && target.id === "entry" && target.contains(document.activeElement)) focusSwapped = true;
+});
+
+function firstField(form) {
+  return (
+    form.querySelector("[autofocus]") ||
+    form.querySelector("input[type=number]") ||
+    form.querySelector("input:not([type=hidden]):not(:disabled), select, textarea")
+  );
+}
+
+function keepFocusInSight() {
+  const form = document.getElementById("dealform");
+  const bar = document.getElementById("scorebar");
+  if (focusSwapped && form && (!document.activeElement || document.activeElement === document.body)) {
+    const first = firstField(form);
+    if (first) first.focus({ preventScroll: true });
+  }
+  focusSwapped = false;
+  const field = document.activeElement;
+  if (!field || !bar || !field.closest("#dealform")) return;
+  const box = field.getBoundingClientRect();
+  const top = getComputedStyle(bar).position === "sticky" ? bar.getBoundingClientRect().bottom : 0;
+  if (box.top < top || box.bottom > window.innerHeight) field.scrollIntoView({ block: "nearest" });
+}
+
+document.addEventListener("DOMContentLoaded", measureBar);
+document.addEventListener("htmx:load", measureBar); // a bar swapped in, out of band too
+document.addEventListener("outbox:saved", () => {
+  measureBar();
+  keepFocusInSight();
+});
