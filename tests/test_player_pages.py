@@ -40,7 +40,7 @@ from .conftest import make_user, play
 
 FLAT = {"multipliers": "flat", "target": 300}
 PASS_SETTINGS = {"multipliers": "flat", "match_bonus": 0, "target": 10**9}
-MAX_PAGE_QUERIES = 13  # session, user, club, player, choices, seats, deals, entrants, evenings + 4 for standings
+MAX_PAGE_QUERIES = 13  # session, user, club, player, choices, seats, deals, entrants, evenings, 4 standings
 
 SCHIEBER_1 = [
     {"trump": "hearts", "points": {"A": 100}, "weis": {"A": 20}},
