@@ -10,13 +10,15 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from scorekeeper.games import evenings
 from scorekeeper.games import services as games
-from scorekeeper.games.models import Club, Game, Invite, Membership, Player
+from scorekeeper.games.models import Club, Evening, Game, Invite, Membership, Player
 from tournaments import services
 from tournaments.models import Entrant, Pass, Season, SeasonEvent, Table, TableSeat, Tournament
 
@@ -64,6 +66,8 @@ class World:
     entrant: Entrant
     invite: Invite  # an open invite link for players[1] (no member is linked to it), as a scorer
     invite_token: str
+    evening: Evening  # CHF 0.05 a point: the Schieber and the Differenzler game, shared (`evening_token`)
+    evening_token: str
 
     @property
     def game(self) -> Game:
@@ -201,6 +205,16 @@ def make_differenzler_table(names: Names, club: Club, owner: User) -> Table:
     return services.draw_next_pass(tournament=tournament, by=owner).tables.get()
 
 
+def make_evening(club: Club, made: dict[str, Game], owner: User) -> tuple[Evening, str]:
+    """An evening at CHF 0.05 a point holding the Schieber and the Differenzler game, with a share link;
+    the club's other games stay out of it (one of them to add)."""
+    evening = evenings.start_evening(club=club, by=owner, stake=Decimal("0.05"), unit="point")
+    for variant in ("schieber", "differenzler"):
+        evenings.add_game(evening=evening, game_id=made[variant].pk)
+        made[variant].refresh_from_db()
+    return evening, evenings.share(evening=evening)
+
+
 def build_world(names: Names | None = None, *, public: bool = False) -> World:
     names = names or Names()
     users = {role: make_user(username) for role, username in names.users.items()}
@@ -223,6 +237,7 @@ def build_world(names: Names | None = None, *, public: bool = False) -> World:
     invite, invite_token = games.create_invite(
         club=club, role="scorer", days=14, max_uses=None, player=players[1], by=owner
     )
+    evening, evening_token = make_evening(club, made, owner)
     return World(
         names=names,
         club=club,
@@ -241,6 +256,8 @@ def build_world(names: Names | None = None, *, public: bool = False) -> World:
         entrant=tournament.entrants.order_by("number").first(),
         invite=invite,
         invite_token=invite_token,
+        evening=evening,
+        evening_token=evening_token,
     )
 
 
@@ -293,6 +310,17 @@ ROUTE_ARGS: dict[str, Callable[[World], dict[str, Any]]] = {
     "games:deal_edit": lambda w: {"pk": w.game.pk, "number": 1},
     "games:deal_delete": lambda w: {"pk": w.game.pk, "number": 2},
     "games:deal_restore": lambda w: {"pk": w.game.pk, "number": 3},  # deleted last (make_games)
+    # evenings: the club's, and the read-only page its share link opens
+    "games:evening_new": lambda w: {"slug": w.club.slug},
+    "games:evening": lambda w: {"pk": w.evening.pk},
+    "games:evening_stake": lambda w: {"pk": w.evening.pk},
+    "games:evening_add": lambda w: {"pk": w.evening.pk},
+    "games:evening_remove": lambda w: {"pk": w.evening.pk, "game": w.game.pk},
+    "games:evening_share": lambda w: {"pk": w.evening.pk},
+    "games:evening_unshare": lambda w: {"pk": w.evening.pk},
+    "games:evening_csv": lambda w: {"pk": w.evening.pk},
+    "games:evening_json": lambda w: {"pk": w.evening.pk},
+    "games:evening_shared": lambda w: {"token": w.evening_token},
     # tournaments: the director's
     "tournaments:tournament_new": lambda w: {"club": w.club.slug},
     "tournaments:tournament_dashboard": lambda w: {"slug": w.tournament.slug},

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tools.bench import games, players, tournaments
+from tests.tools.bench import evenings, games, players, tournaments
 
 
 def names(figures: object) -> list[str]:
@@ -33,3 +33,11 @@ def test_the_event_figures_run() -> None:
     figures = {name: value for name, value, _unit in tournaments.event(players=40, passes=2, deals=2)}
     assert figures["repeat_partners"] == 0 and figures["standings_queries"] == 3
     assert 0 < figures["event_page_bytes"] < 20_000
+
+
+@pytest.mark.django_db
+def test_the_evening_figures_run_and_count_the_same_queries_whatever_the_deals() -> None:
+    small = dict((name, value) for name, value, _unit in evenings.evening_page(games=3, deals=6, repeat=1))
+    more = dict((name, value) for name, value, _unit in evenings.evening_page(games=4, deals=40, repeat=1))
+    assert set(small) == {"evening_page_ms", "evening_page_queries"}
+    assert small["evening_page_queries"] == more["evening_page_queries"] <= 8

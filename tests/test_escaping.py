@@ -151,6 +151,12 @@ def posts(world: World) -> list[tuple[str, dict[str, Any]]]:
             f"/clubs/{world.club.slug}/members/{world.membership('scorer').pk}/player/",
             {"player": world.players[3].pk},
         ),
+        # an evening: a refused stake, a game of it refused (markup in both), one added by its title
+        (f"/clubs/{world.club.slug}/evenings/new/", {"stake": SCRIPT, "unit": IMG}),
+        (f"/evenings/{world.evening.pk}/stake/", {"stake": IMG, "unit": SCRIPT}),
+        (f"/evenings/{world.evening.pk}/games/", {"game": SCRIPT}),
+        (f"/evenings/{world.evening.pk}/games/", {"game": world.games["molotow"].pk}),
+        (f"/evenings/{world.evening.pk}/share/", {}),
     ]
 
 
@@ -230,6 +236,17 @@ def test_no_page_offers_a_password_reset(pages: list[Page]) -> None:
     offered = [str(p) for p in pages if "/accounts/password_reset/" in p.body or "/accounts/reset/" in p.body]
     assert offered == []
     assert [str(p) for p in pages if "/reset/" in p.path] == []
+
+
+def test_the_evening_pages_show_the_names_escaped(pages: list[Page]) -> None:
+    """The evening's page, its share link's page (signed out) and its CSV: the players' names (markup),
+    escaped in the sums, the night and the settle-up."""
+    evening = [p for p in pages if p.method == "GET" and p.status == 200 and p.path.startswith("/evenings/")]
+    shared = [p for p in pages if p.status == 200 and p.path.startswith("/evening/") and p.html]
+    assert {p.who for p in evening if p.html} >= {"director", "anonymous"} and shared
+    for found in [p for p in evening if p.html and "htmx" not in p.who] + shared:
+        assert ESCAPED[0] in found.body and "pays" in found.body, found
+    assert any(p.path.endswith("evening.csv") for p in evening)
 
 
 def test_the_invite_join_and_my_games_pages_show_the_names_escaped(pages: list[Page]) -> None:

@@ -92,6 +92,24 @@ ENDPOINTS = [
         club("events/new/?format=differenzler"),
         NO_ACTION,
     ),
+    # evenings: the stake (a new evening's and an evening's), a game added; game_new?evening= below
+    Endpoint("evening_new", club("evenings/new/")),
+    Endpoint(
+        "evening_stake",
+        lambda w: f"/evenings/{w.evening.pk}/stake/",
+        page=lambda w: f"/evenings/{w.evening.pk}/",
+    ),
+    Endpoint(
+        "evening_add",
+        lambda w: f"/evenings/{w.evening.pk}/games/",
+        page=lambda w: f"/evenings/{w.evening.pk}/",
+    ),
+    Endpoint(
+        "game_new[evening]",
+        lambda w: f"/clubs/{w.club.slug}/games/new/?evening={w.evening.pk}",
+        page=lambda w: f"/clubs/{w.club.slug}/games/new/?evening={w.evening.pk}",
+        offered_at=NO_ACTION,
+    ),
     Endpoint("club_new", lambda w: "/clubs/new/"),
     Endpoint("club_manage", club("manage/")),
     Endpoint(
@@ -261,9 +279,16 @@ QUERIES = [
         "format": "<b>",
         "preset": "' OR 1=1 --",
         "next": "//evil.example/",
+        "evening": "9" * 25,
     },
-    dict.fromkeys(("q", "page", "year", "variant", "top", "since", "revision", "table", "format"), ""),
-    {name: ["1e309", "NaN", "-0"] for name in ("page", "year", "top", "revision", "table", "q", "variant")},
+    dict.fromkeys(
+        ("q", "page", "year", "variant", "top", "since", "revision", "table", "format", "evening"), ""
+    ),
+    {
+        name: ["1e309", "NaN", "-0"]
+        for name in ("page", "year", "top", "revision", "table", "q", "variant", "evening")
+    },
+    {"evening": "\u0663"},  # a digit, to str.isdigit(), that is no number of ours
 ]
 
 

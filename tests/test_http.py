@@ -95,6 +95,8 @@ def test_exports_are_stored_nowhere(asked: list[Asked]) -> None:
         "tournaments:season_csv",
         "tournaments:export_standings",
         "tournaments:export_deals",
+        "games:evening_csv",
+        "games:evening_json",
     }
     cache_control = [(str(a), a.get.get("Cache-Control", "")) for a in asked if a.download]
     assert [

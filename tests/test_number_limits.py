@@ -13,14 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 import pytest
 from django import forms
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.test import Client
 from django.test.utils import ContextList
 
+from scorekeeper.games.models import STAKE_MAX, Evening
 from tests.club_world import World, build_world
 from tests.db_snapshot import changed, rows
 from tests.html_forms import Form, forms_on
@@ -321,6 +323,14 @@ PAGES = [
         lambda w: f"/clubs/{w.club.slug}/seasons/{w.season.pk}/edit/",
         {"best_of": ("best_of", MAX % 100)},
     ),
+    # an evening's stake: CHF 0 to STAKE_MAX (test_the_highest_stake_fits_its_column)
+    Page("evening_new", lambda w: f"/clubs/{w.club.slug}/evenings/new/", {"stake": ("stake", MAX % 1000)}),
+    Page(
+        "evening_stake",
+        lambda w: f"/evenings/{w.evening.pk}/",
+        {"stake": ("stake", MAX % 1000)},
+        post=lambda w: f"/evenings/{w.evening.pk}/stake/",
+    ),
     *(page for variant in SETTINGS for page in deal_pages(variant)),
     Page(
         "table_deal_add",
@@ -429,3 +439,19 @@ def refusal_problems(
     if (response.status_code, said, saved) == (422, expected, set()):
         return []
     return [f"{page.id} {name}={value}: {response.status_code}, {said}, saved {sorted(saved)}"]
+
+
+def test_the_highest_stake_fits_its_column(world: World) -> None:
+    """The form's maximum, with its two decimals, is stored as typed (PostgreSQL checks numeric(7, 2));
+    the column would take up to 99,999.99, the constraint and the form stop at STAKE_MAX."""
+    column = Evening._meta.get_field("stake")
+    assert (column.max_digits, column.decimal_places) == (7, 2)
+    highest = Decimal(STAKE_MAX).quantize(Decimal("0.01"))
+    assert len(highest.as_tuple().digits) <= column.max_digits
+    with transaction.atomic():
+        evening = Evening.objects.create(club=world.club, stake=highest, stake_unit="mark")
+        evening.refresh_from_db()
+        assert evening.stake == Decimal("1000.00")
+        transaction.set_rollback(True)
+    with transaction.atomic(), pytest.raises(IntegrityError):
+        Evening.objects.create(club=world.club, stake=highest + Decimal("0.01"), stake_unit="mark")

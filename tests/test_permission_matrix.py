@@ -190,6 +190,18 @@ ROWS = [
     Row("tournaments:tournament_substitute", NOBODY, "admin", lambda w, d: {"name": "Nina"}),
     # a Differenzler game's predictions, said before the deal: its scorers'
     Row("games:deal_predictions", NOBODY, "scorer", predictions(2)),
+    # evenings (permissions.load_evening): read as the club's games, written by its scorers; the share
+    # link is the key to the read-only page, whoever holds it
+    Row("games:evening_new", "scorer", "scorer", lambda w, d: {"stake": "0.50", "unit": "mark"}),
+    Row("games:evening", "read", NOBODY),
+    Row("games:evening_stake", NOBODY, "scorer", lambda w, d: {"stake": "1.00", "unit": "game"}),
+    Row("games:evening_add", NOBODY, "scorer", lambda w, d: {"game": w.games["coiffeur"].pk}),
+    Row("games:evening_remove", NOBODY, "scorer"),
+    Row("games:evening_share", NOBODY, "scorer"),
+    Row("games:evening_unshare", NOBODY, "scorer"),
+    Row("games:evening_csv", "read", NOBODY),
+    Row("games:evening_json", "read", NOBODY),
+    Row("games:evening_shared", TOKEN, NOBODY),
     # a table's link
     Row("tournaments:table", TOKEN, NOBODY),
     Row("tournaments:table_live", TOKEN, NOBODY),

@@ -18,15 +18,24 @@ class StakeForm(forms.Form):
     stake = forms.DecimalField(
         label=_("Stake in CHF"),
         required=False,
-        max_digits=7,
+        # no max_digits: a huge stake gets the one message of the maximum, not a second about its digits;
+        # at most STAKE_MAX with two decimals fits the column (max_digits=7) all the same
         decimal_places=2,
         validators=[MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(STAKE_MAX))],
-        help_text=_("Empty: the evening is played for nothing. For example 0.50 per mark."),
+        help_text=_("Empty: the evening is played for nothing. For example half a franc per mark."),
         widget=forms.NumberInput(
             attrs={"step": "0.01", "min": "0", "max": str(STAKE_MAX), "inputmode": "decimal"}
         ),
     )
-    unit = forms.ChoiceField(label=_("Paid"), choices=StakeUnit.choices, initial=StakeUnit.MARK)
+    unit = forms.ChoiceField(
+        label=_("Paid"), choices=StakeUnit.choices, initial=StakeUnit.MARK, required=False
+    )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if cleaned.get("stake") is not None and not cleaned.get("unit"):
+            self.add_error("unit", _("Say what the stake is paid on: per point, per mark or per game."))
+        return cleaned
 
     def stake_and_unit(self) -> tuple[Decimal | None, str]:
         stake = self.cleaned_data["stake"]

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from scorekeeper.games import downloads, evenings
 from scorekeeper.games.evening_forms import AddGameForm, StakeForm, stake_initial
+from scorekeeper.games.languages import use_club_language
 from scorekeeper.games.models import Evening
 from scorekeeper.games.permissions import Need, allows, load_club, load_evening
 
@@ -24,7 +25,7 @@ LIVE_SECONDS = 15
 @require_http_methods(["GET", "HEAD", "POST"])
 def evening_new(request: HttpRequest, slug: str) -> HttpResponse:
     club = load_club(request.user, slug, Need.SCORER)
-    form = StakeForm(request.POST or None, initial=stake_initial(None, ""))
+    form = StakeForm(request.POST if request.method == "POST" else None, initial=stake_initial(None, ""))
     if request.method == "POST" and form.is_valid():
         stake, unit = form.stake_and_unit()
         evening = evenings.start_evening(club=club, by=request.user, stake=stake, unit=unit)
@@ -124,6 +125,7 @@ def evening_shared(request: HttpRequest, token: str) -> HttpResponse:
     evening = evenings.shared_evening(token)
     if evening is None:
         raise Http404(gettext("This link shows nothing: it was revoked, or it never existed."))
+    use_club_language(evening.club)  # as every page of the club: in its language, its numbers written so
     context = {
         "evening": evening,
         "sheet": evenings.evening_sheet(evening),

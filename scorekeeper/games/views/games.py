@@ -89,7 +89,7 @@ def _evening(request: HttpRequest, club: Club) -> Evening | None:
     """The club's evening the new game joins (`?evening=` on the page's address), or None: an evening of
     another club, or no number at all, is no evening here."""
     asked = request.GET.get("evening", "")
-    if not asked.isdigit() or len(asked) > 18:
+    if not (asked.isascii() and asked.isdigit()) or len(asked) > 18:
         return None
     return club.evenings.filter(pk=int(asked)).first()
 

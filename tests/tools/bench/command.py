@@ -19,6 +19,7 @@ FIGURES = [
     "tests.tools.bench.games.deal_entry",
     "tests.tools.bench.tournaments.event",
     "tests.tools.bench.players.player_page",
+    "tests.tools.bench.evenings.evening_page",
     "tests.tools.bench.phone.deal_answer",
     "tests.tools.bench.phone.idle_poll",
     "tests.tools.bench.phone.phone_deal",
