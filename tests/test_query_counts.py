@@ -172,7 +172,9 @@ def test_deal_posted_from_the_page_as_it_is_answers_with_what_it_changed(
     assert "hx-swap-oob=\"outerHTML:#deals tr[data-deal='99']\"" in previous and "delete" not in previous
     assert 'hx-swap-oob="afterbegin:#deals tbody"' in html
     assert html.count("<tr data-deal=") == 2
-    assert 'id="standing" aria-live="polite" hx-swap-oob="true"' in html
+    assert 'id="scorebar" class="scorebar" aria-live="polite" hx-swap-oob="true"' in html
+    # the game runs on: its winner's section, its actions and its (absent) Undo stay as the phone has them
+    assert 'id="standing"' not in html and 'id="game-actions"' not in html and 'id="undo"' not in html
     assert '<div class="score" data-total="A">8003</div>' in html  # 99 x 80 + 83
     assert f'data-revision="{game.revision + 1}"' in html  # the page's poll asks from the new revision on
     assert 'id="dealform"' not in html and 'id="board"' not in html

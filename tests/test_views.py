@@ -9,6 +9,7 @@ import json
 import re
 import uuid
 from collections.abc import Callable
+from decimal import Decimal
 from io import StringIO
 from typing import Any
 
@@ -836,7 +837,7 @@ def test_game_page_draws_the_jasstafel_from_the_totals(
 
 
 @pytest.mark.django_db
-def test_demo_command_loads_a_finished_and_a_running_game_once() -> None:
+def test_demo_command_loads_its_games_and_evening_once() -> None:
     out = StringIO()
     call_command("demo", stdout=out)
     assert "Demo login: demo / jass-demo-2026" in out.getvalue()
@@ -845,9 +846,18 @@ def test_demo_command_loads_a_finished_and_a_running_game_once() -> None:
     assert list(club.memberships.values_list("user__username", "role")) == [("demo", Role.OWNER)]
     assert User.objects.get(username="demo").check_password("jass-demo-2026")
     assert club.players.count() == 6
-    finished, running = club.games.get(finished=True), club.games.get(finished=False)
+    finished, running, again_game = club.games.order_by("number")
     assert (finished.winner, finished.totals, finished.deals.count()) == ("A", {"A": 1058, "B": 558}, 8)
     assert (running.winner, running.totals, running.deals.count()) == ("", {"A": 722, "B": 480}, 3)
+    # the finished game played again, its first three deals: A 111 + 54 + 257 (a Match), B 66 + 123
+    assert (again_game.follows_id, again_game.totals, again_game.deals.count()) == (
+        finished.pk,
+        {"A": 422, "B": 189},
+        3,
+    )
+    evening = club.evenings.get()
+    assert (evening.stake, evening.stake_unit) == (Decimal("0.50"), "game")
+    assert set(evening.games.values_list("pk", flat=True)) == {finished.pk, again_game.pk}
     counts = (Club.objects.count(), Game.objects.count(), Deal.objects.count(), User.objects.count())
 
     again = StringIO()

@@ -203,6 +203,10 @@ def _saved(request: HttpRequest, access: GameAccess, before: Board, recorded: Re
             "new_row": board.rows[-1],
             "previous_row": board.rows[-2] if len(board.rows) > 1 else None,
             "tafel_changes": _tafel_changes(before, board),
+            # a deal added to a game still running changes neither the winner's section nor the game's
+            # actions: the phone keeps them (fewer bytes on a table's slow network)
+            "standing_same": not before.result.finished and not board.result.finished,
+            "undo_same": before.undo_number is None,  # no Undo was offered: none to take away
         }
     response = outbox_answer(request, board, extra)
     return trigger_client_event(response, "deal-saved", {"revision": game.revision})
