@@ -513,7 +513,7 @@ def test_the_kept_page_has_every_deal_saved_and_the_right_dealer_after_a_reload_
     assert dealers(game) == [3, 4, 1]
     expect(page.locator("#deals tr[data-deal]")).to_have_count(3)
     expect(page.locator("#deals tr[data-outbox]")).to_have_count(0)
-    expect(page.locator("[data-totals-basis]")).to_be_hidden()
+    expect(page.locator("[data-totals-basis]")).to_have_text(SAVED)
     # A 100 + 83 + 60 = 243; B 3 x 157 - 243 = 228.
     expect(page.locator('[data-total="A"]')).to_have_text("243")
     expect(page.locator('[data-total="B"]')).to_have_text("228")
@@ -527,12 +527,14 @@ def test_while_deals_wait_the_totals_say_what_they_stand_on_and_the_rows_what_wa
     page = new_page()
     open_game(page, relay.url, game)
     go_offline(page, relay)
-    basis = page.locator("[data-totals-basis]")  # under the totals (game.html), empty and hidden as drawn
+    basis = page.locator("[data-totals-basis]")  # in the score bar (game.html): the banner's truth in sight
     expect(basis).to_have_count(1)
-    expect(basis).to_be_hidden()  # nothing waits yet
+    expect(basis).to_have_text(SAVED)  # nothing waits yet
+    expect(basis).to_have_class(re.compile(r"\bsaved\b"))
     type_deal(page, 1, 83)
     expect(basis).to_be_visible()
     expect(basis).to_have_text("No deal saved yet; 1 deal waiting")
+    expect(basis).not_to_have_class(re.compile(r"\bsaved\b"))
     type_deal(page, 2, 100)
     expect(basis).to_have_text("No deal saved yet; 2 deals waiting")
     rows = page.locator("#deals tr[data-outbox]")
@@ -550,7 +552,7 @@ def test_while_deals_wait_the_totals_say_what_they_stand_on_and_the_rows_what_wa
     go_online(page, relay)
     expect(page.locator("#outbox")).to_have_text(SAVED, timeout=20_000)
     assert stored(game) == [(1, hearts(83)), (2, hearts(100))]
-    expect(basis).to_be_hidden()
+    expect(basis).to_have_text(SAVED)
 
 
 def test_discarding_a_refused_deal_being_fixed_leaves_the_next_deals_blank_form(

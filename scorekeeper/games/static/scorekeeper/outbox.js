@@ -633,12 +633,17 @@ export function paint() {
 }
 
 function paintBasis(items) {
-  // What the totals stand on while deals wait: the last deal saved, and how many wait. The element is drawn
-  // again with the totals by every swap, so it is filled here, after each.
+  // The score bar tells the truth as the banner does, in sight while the banner is scrolled away: while
+  // deals wait, what the totals stand on (the last deal saved, how many wait); else "All saved". The
+  // element is drawn again with the totals by every swap, so it is filled here, after each.
   const basis = document.querySelector("[data-totals-basis]");
   if (!basis) return;
-  const text = items.length && keep ? keep.basisText(words, Math.max(0, ...savedNumbers()), items.length) : "";
+  const form = dealForm();
+  const held = form && form.dataset.held ? words[form.dataset.held] : "";
+  let text = held || words.saved;
+  if (items.length) text = keep ? keep.basisText(words, Math.max(0, ...savedNumbers()), items.length) : "";
   if (basis.textContent !== text) basis.textContent = text;
+  basis.classList.toggle("saved", !items.length && !held);
   basis.hidden = !text;
 }
 
