@@ -834,3 +834,54 @@ def test_the_shared_page_speaks_the_clubs_language(club: Club, players: list[Pla
     response = Client(HTTP_ACCEPT_LANGUAGE="de-CH").get(f"/evening/{evenings.share(evening=evening)}/")
     assert response["Content-Language"] == "fr"
     assert "2,00" in response.content.decode() and "2.00" not in response.content.decode()
+
+
+def test_partners_who_swap_seats_are_one_side(club: Club, players: list[Player]) -> None:
+    """Anna & Cla are team A in game 1 and team B in game 2 (Cla, Anna, Dora, Beat is seated as B, A, B, A):
+    still one side, 2 games; Beat & Dora too. Game 1: A 1004, 6 marks; game 2: B (Anna & Cla) 358, 2 marks."""
+    anna, beat, cla, dora = players
+    evening = evenings.start_evening(club=club, by=owner(), stake=Decimal("0.50"), unit="mark")
+    schieber(club, [anna, beat, cla, dora], A_WINS_6_TO_2, evening)
+    schieber(club, [beat, cla, dora, anna], A_WINS_6_TO_2, evening)  # A: Beat & Dora, B: Cla & Anna
+    (total,) = evenings.evening_sheet(evening).sums
+    rows = {row.label: (row.games, row.marks, row.points, row.won) for row in total.ranked}
+    assert rows == {"Anna & Cla": (2, 8, 1362, 1), "Beat & Dora": (2, 8, 1362, 1)}
+
+
+def test_a_stake_per_game_with_no_game_finished_owes_nothing_yet(
+    club: Club, players: list[Player], client_as: Callable[..., Client]
+) -> None:
+    evening = evenings.start_evening(club=club, by=owner(), stake=Decimal("1.00"), unit="game")
+    schieber(club, players, A_WINS_6_TO_2[:2], evening)  # running: no game won yet
+    sheet = evenings.evening_sheet(evening)
+    assert (sheet.stake_applies, sheet.payments) == (False, [])
+    page = client_as("viewer").get(reverse("games:evening", args=[evening.pk])).content.decode()
+    assert "No game of this evening counts in the stake's unit yet." in page
+    assert "Nobody owes anybody anything." not in page
+
+
+def test_a_shared_page_open_at_home_says_when_its_link_is_revoked(club: Club, players: list[Player]) -> None:
+    """Its poll gets 286 (htmx stops asking) and the words in place of the sums."""
+    evening = evenings.start_evening(club=club, by=owner())
+    schieber(club, players, A_WINS_6_TO_2, evening)
+    token = evenings.share(evening=evening)
+    url = reverse("games:evening_shared", args=[token])
+    assert Client().get(url, HTTP_HX_REQUEST="true").status_code == 200
+    evenings.revoke_share(evening=evening)
+    answer = Client().get(url, HTTP_HX_REQUEST="true")
+    assert answer.status_code == 286
+    gone = "This link shows nothing: it was revoked, or it never existed."
+    assert answer.content.decode() == f'<div id="sheet"><p role="alert">{gone}</p></div>'
+    assert Client().get(url).status_code == 404
+
+
+def test_a_club_export_carries_no_share_link(club: Club, players: list[Player]) -> None:
+    from scorekeeper.clubdata.exporting import export_club
+
+    evening = evenings.start_evening(club=club, by=owner(), stake=Decimal("0.50"), unit="mark")
+    schieber(club, players, A_WINS_6_TO_2, evening)
+    token = evenings.share(evening=evening)
+    document = json.dumps(export_club(club))
+    assert token not in document
+    (exported,) = export_club(club)["club"]["evenings"]
+    assert (exported["stake"], exported["stake_unit"], "share_token" in exported) == ("0.50", "mark", False)

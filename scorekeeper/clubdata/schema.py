@@ -140,6 +140,8 @@ EVENINGS = Part(
     kind=EVENING,
     order=("started_at", "pk"),
     refs=(("created_by", USER),),
+    # a share link is a key to this instance, as an invite is: on another server the club makes a new one
+    derived=("share_token",),
 )
 
 TOURNAMENTS = Part(

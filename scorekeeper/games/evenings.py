@@ -132,7 +132,8 @@ class GameLine:
 @dataclass(frozen=True)
 class SideCount:
     key: tuple[str, ...]
-    """The side's players (their ids, in seat order): the same team in two games is the same key."""
+    """The side's players (their ids, sorted): the same two partners are the same side in every game,
+    whichever seats they took."""
     label: str
     points: int
     marks: int | None
@@ -196,12 +197,11 @@ class Sheet:
 
     @property
     def stake_applies(self) -> bool:
-        """Whether any game counts in the stake's unit (marks need a game that counts marks)."""
+        """Whether any game counts in the stake's unit yet (marks need a game that counts marks, a stake per
+        game a finished game): until one does, nobody owes anything because nothing was played for."""
         if self.evening.stake is None:
             return False
-        if self.evening.stake_unit == StakeUnit.MARK:
-            return any(total.counts_marks for total in self.sums)
-        return bool(self.sums)
+        return any(_units(line, self.evening.stake_unit) is not None for line in self.games if line.counted)
 
 
 def evening_sheet(evening: Evening) -> Sheet:
@@ -214,7 +214,7 @@ def evening_sheet(evening: Evening) -> Sheet:
     names = {player_id: name for by_seat in seats.values() for player_id, name in by_seat.values()}
     standings = _standings(lines, balances if evening.stake is not None else None, names)
     payments = [
-        Transfer(names[p.payer], names[p.payee], Decimal(p.rappen).scaleb(-2))
+        Transfer(names.get(p.payer, p.payer), names.get(p.payee, p.payee), Decimal(p.rappen).scaleb(-2))
         for p in settle.fewest_payments(balances)
     ]
     return Sheet(evening, lines, sums, standings, payments)
@@ -230,17 +230,23 @@ def _players_by_seat(games: Sequence[Game]) -> dict[int, dict[int, tuple[str, st
 
 
 def _line(game: Game, by_seat: dict[int, tuple[str, str]]) -> GameLine:
+    """Each side of the game with its players: a team's by the seats the variant gives it, a side of a
+    game without teams by its player's name among the seats. A seat with no player stored (a game made
+    outside the services) stands for itself, named by its side."""
     teams = rules.teams(game.variant)
     seat_names = game.names_by_seat()
     summary = game.summary or {}
     ranks, marks = summary.get("ranks", {}), summary.get("marks")
     sides = []
     for side, total in (game.totals or {}).items():
-        positions = [i + 1 for i in teams[side]] if side in teams else [seat_names.index(side) + 1]
-        players = [by_seat.get(position, (f"seat:{position}", side)) for position in positions]
+        if side in teams:
+            positions = [index + 1 for index in teams[side]]
+        else:
+            positions = [seat_names.index(side) + 1 if side in seat_names else 0]
+        players = [by_seat.get(position, (f"{game.pk}:{side}", side)) for position in positions]
         sides.append(
             SideCount(
-                key=tuple(player_id for player_id, _ in players),
+                key=tuple(sorted(player_id for player_id, _ in players)),
                 label=" & ".join(name for _, name in players),
                 points=int(total),
                 marks=int(marks.get(side, 0)) if marks is not None else None,

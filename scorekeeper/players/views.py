@@ -30,9 +30,9 @@ PER_PAGE = 20
 MY_LATEST = 10
 """A member's latest games per linked player on "My games"; their player page has all of them."""
 SHOWN_RECORDS = 8
+"""Partners and opponents listed: the most games together first."""
 SHOWN_EVENINGS = 20
 """The latest evenings a player page lists."""
-"""Partners and opponents listed: the most games together first."""
 CHART_POINTS = 40
 """The latest passes (or games) in the line chart: more would crowd a phone."""
 PASSES = npgettext_lazy("tournament round", "%(count)s pass", "%(count)s passes", "count")

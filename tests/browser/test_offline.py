@@ -600,25 +600,38 @@ def test_discarding_a_refused_deal_being_fixed_leaves_the_next_deals_blank_form(
 def test_coiffeur_deals_typed_offline_take_turns_to_announce(
     new_page: Callable[..., Page], relay: Relay, club: Club, players: list[Player]
 ) -> None:
-    """With no network no answer brings the next form, yet the next deal offers the other team: A, B, A;
-    back online the three deals are stored once, with the teams the form offered."""
+    """With no network no answer brings the next form, yet the next deal offers the other team, also after
+    a reload (the kept page follows deal 1, the outbox's deal 2 says who is next): A online, then B and A
+    typed offline; back online the three deals are stored once, with the teams the form offered."""
     owner = User.objects.get(username="owner")
     coiffeur = services.create_game(club=club, variant="coiffeur", players=players, settings={}, by=owner)
     page = new_page(base_url=relay.url)
     sign_in(page, relay.url, "scorer")
     page.goto(f"{relay.url}/games/{coiffeur.pk}/")
+    page.wait_for_function("navigator.serviceWorker.controller !== null || (location.reload(), false)")
+    page.reload()
     expect(page.locator("#outbox")).to_have_text(SAVED)
-    go_offline(page, relay)
     team = page.locator("#dealform fieldset[data-takes-turns] input[name=team]:checked")
-    for number, (offered, row) in enumerate((("A", "Rosen"), ("B", "Rosen"), ("A", "Schellen")), start=1):
+    rows = page.locator("#dealform fieldset").filter(has=page.locator("legend", has_text="Row"))
+
+    def type_coiffeur(number: int, offered: str, row: str) -> None:
         expect(page.locator("#dealform h2")).to_have_text(f"Deal {number}")
         expect(team).to_have_value(offered)
-        page.locator("#dealform fieldset").filter(has=page.locator("legend", has_text="Row")).locator(
-            "label.choice:visible"
-        ).filter(has_text=row).first.click()
+        rows.locator("label.choice:visible").filter(has_text=row).first.click()
         page.locator("#dealform input[name=points]").fill("50")
         page.locator("#dealform input[name=points]").press("Enter")
-        expect(page.locator("#deals tr[data-outbox]")).to_have_count(number)
+
+    type_coiffeur(1, "A", "Rosen")
+    expect(page.locator('#deals tr[data-deal="1"]')).to_be_visible()
+    expect(page.locator("#outbox")).to_have_text(SAVED)
+    kept_copy(page, until='data-deal="1"')
+    go_offline(page, relay)
+    type_coiffeur(2, "B", "Rosen")
+    expect(page.locator("#deals tr[data-outbox]")).to_have_count(1)
+    page.reload()  # the network still cut: the kept page drew the form after deal 1 (B); deal 2 was B's
+    expect(page.locator("#deals tr[data-outbox]")).to_have_count(1)
+    type_coiffeur(3, "A", "Schellen")
+    expect(page.locator("#deals tr[data-outbox]")).to_have_count(2)
     go_online(page, relay)
     expect(page.locator("#outbox")).to_have_text(SAVED, timeout=20_000)
     assert [entry["team"] for _, entry in stored(coiffeur)] == ["A", "B", "A"]

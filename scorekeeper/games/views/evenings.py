@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -124,7 +125,10 @@ def evening_shared(request: HttpRequest, token: str) -> HttpResponse:
     """The evening read-only for people at home: only this evening, live, with no link into the club."""
     evening = evenings.shared_evening(token)
     if evening is None:
-        raise Http404(gettext("This link shows nothing: it was revoked, or it never existed."))
+        gone = gettext("This link shows nothing: it was revoked, or it never existed.")
+        if request.htmx:  # a page open at home: it says so, and htmx stops asking (286)
+            return HttpResponse(format_html('<div id="sheet"><p role="alert">{}</p></div>', gone), status=286)
+        raise Http404(gone)
     use_club_language(evening.club)  # as every page of the club: in its language, its numbers written so
     context = {
         "evening": evening,

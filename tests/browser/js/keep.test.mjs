@@ -85,6 +85,8 @@ const words = {
   basisMany: "Totals as of deal {deal}; {n} deals waiting",
   basisNoneOne: "No deal saved yet; 1 deal waiting",
   basisNoneMany: "No deal saved yet; {n} deals waiting",
+  basisChangeOne: "Totals as of deal {deal}; 1 change waiting",
+  basisChangeMany: "Totals as of deal {deal}; {n} changes waiting",
 };
 
 test("the totals say what they stand on while deals wait", () => {
@@ -92,6 +94,12 @@ test("the totals say what they stand on while deals wait", () => {
   assert.equal(keep.basisText(words, 12, 1), "Totals as of deal 12; 1 deal waiting");
   assert.equal(keep.basisText(words, 0, 1), "No deal saved yet; 1 deal waiting");
   assert.equal(keep.basisText(words, 0, 3), "No deal saved yet; 3 deals waiting");
+});
+
+test("a correction, a Delete or an Undo waiting is a change, not a deal", () => {
+  assert.equal(keep.basisText(words, 3, 1, true), "Totals as of deal 3; 1 change waiting");
+  assert.equal(keep.basisText(words, 3, 2, true), "Totals as of deal 3; 2 changes waiting");
+  assert.equal(keep.basisText(words, 3, 2, false), "Totals as of deal 3; 2 deals waiting");
 });
 
 test("nothing waiting, nothing said", () => {

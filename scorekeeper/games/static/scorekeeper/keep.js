@@ -3,7 +3,8 @@
 // sees). After every answer the server confirmed, and after a poll that brought news, outbox.js rebuilds
 // the kept copy from the page itself: the document as it stands, without what the outbox paints there
 // (its rows not saved yet, its marks, the banner's words), the form as the next deal's blank form. No
-// request is made for it, so no cut network can leave the kept copy older than the last deal saved.
+// request is made for it, so no cut network can leave the kept copy older than the last deal saved;
+// only where no copy of the server's is kept for this owner yet is the page asked anew (fetchAndKeep).
 // The owner rules are sw.js's: the pages are kept for one owner only, marked under OWNER.
 // The first part is pure (tests/browser/js/keep.test.mjs); the second works on a document and the caches.
 
@@ -75,11 +76,12 @@ export function cleanClass(value, also = []) {
 
 /** What the totals stand on while deals wait (outbox.js): "Totals as of deal 4; 2 deals waiting".
  * `words` holds the banner's data- words: basisOne/basisMany ({deal}, {n}) and basisNoneOne/basisNoneMany
- * ({n}) when no deal is saved yet. Empty when nothing waits. */
-export function basisText(words, saved, waiting) {
+ * ({n}) when no deal is saved yet; basisChangeOne/basisChangeMany when what waits is not only new deals
+ * (a correction, a Delete, an Undo). Empty when nothing waits. */
+export function basisText(words, saved, waiting, changes = false) {
   if (!waiting) return "";
-  const none = !saved;
-  const key = `basis${none ? "None" : ""}${waiting === 1 ? "One" : "Many"}`;
+  const kind = changes && saved ? "Change" : !saved ? "None" : "";
+  const key = `basis${kind}${waiting === 1 ? "One" : "Many"}`;
   return String(words[key] || "").replace(/\{(\w+)\}/g, (all, name) =>
     name === "n" ? String(waiting) : name === "deal" ? String(saved) : all,
   );
@@ -167,24 +169,31 @@ function queued(write) {
   return writing;
 }
 
-/** Keeps `html` (pageHtml) as the kept copy of the page at `href`, for `owner`. */
+/** Keeps `html` (pageHtml) as the kept copy of the page at `href`, for `owner`: only over a copy the
+ * service worker kept from the server for this very owner (its headers, its policy, carried on). With
+ * none (the page's first visit, before the worker looked after it) or another owner's (a tab left open
+ * after signing out), the page is asked anew instead, and kept only if the server marks it for `owner`. */
 export function keepPage(html, owner, href) {
   const key = pageKey(href);
   return queued(async () => {
-    const before = (await caches.has(PAGES)) ? await (await caches.open(PAGES)).match(key) : undefined;
-    const headers = keptHeaders(before ? [...before.headers] : [], owner);
-    await put(key, owner, new Response(html, { headers }));
+    const cache = (await caches.has(PAGES)) ? await caches.open(PAGES) : null;
+    const mark = cache && (await cache.match(OWNER));
+    const before = cache && (await cache.match(key));
+    if (!mark || (await mark.text()) !== owner || !before) return fetchAndKeep(href, owner);
+    await cache.put(key, new Response(html, { headers: keptHeaders([...before.headers], owner) }));
   });
 }
 
 /** From a page that is not the kept one (a deal's correction page): the game page `game` asked anew and
  * kept as sw.js would keep it, if the server marks it for `owner`. */
 export function refreshKept(game, owner) {
-  return queued(async () => {
-    const url = new URL(game, location.href).href;
-    const answer = await fetch(url, { credentials: "same-origin", cache: "no-store" });
-    const mark = answer.headers.get("X-Offline-Page");
-    if (!answer.ok || answer.redirected || !mark || mark !== owner) return;
-    await put(pageKey(url), owner, answer);
-  });
+  return queued(() => fetchAndKeep(game, owner));
+}
+
+async function fetchAndKeep(page, owner) {
+  const url = new URL(page, location.href).href;
+  const answer = await fetch(url, { credentials: "same-origin", cache: "no-store" });
+  const mark = answer.headers.get("X-Offline-Page");
+  if (!answer.ok || answer.redirected || !mark || mark !== owner) return;
+  await put(pageKey(url), owner, answer);
 }

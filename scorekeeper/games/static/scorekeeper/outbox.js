@@ -199,18 +199,28 @@ function remember(form) {
   }
 }
 
-function nextTurns(form) {
+function nextTurns(form, said = (radios) => radios.find((radio) => radio.checked)) {
   // A choice the players take in turns ([data-takes-turns]: Coiffeur's announcing team): the deal just
-  // kept ticked one; the next deal offers the other, unless that one has nothing left to play.
+  // kept ticked one (`said`: as the form shows it, or as a kept deal says it); the next deal offers the
+  // other, unless that one has nothing left to play.
   const turns = [];
   for (const group of form.querySelectorAll("[data-takes-turns]")) {
     const radios = [...group.querySelectorAll("input[type=radio]")];
-    const said = radios.find((radio) => radio.checked);
+    const chosen = said(radios);
     const done = (radio) => form.querySelector(`[data-done="${CSS.escape(radio.value)}"]`);
-    const other = said && radios.find((radio) => radio !== said && !radio.disabled && !done(radio));
+    const other = chosen && radios.find((radio) => radio !== chosen && !radio.disabled && !done(radio));
     if (other) turns.push([other.name, other.value]);
   }
   return turns;
+}
+
+function turnsAfterKept(form) {
+  // A reload while deals wait: the server's form follows the last deal saved; the next deal follows the
+  // last one kept here.
+  const last = mine().filter((item) => item.kind === "add").pop();
+  if (!last) return;
+  const value = (name) => (last.fields.find(([key]) => key === name) || [])[1];
+  takeTurns(form, nextTurns(form, (radios) => radios.find((radio) => radio.value === value(radio.name))));
 }
 
 function takeTurns(form, turns) {
@@ -641,7 +651,8 @@ function paintBasis(items) {
   const form = dealForm();
   const held = form && form.dataset.held ? words[form.dataset.held] : "";
   let text = held || words.saved;
-  if (items.length) text = keep ? keep.basisText(words, Math.max(0, ...savedNumbers()), items.length) : "";
+  const changes = items.some((item) => item.kind !== "add"); // a correction waiting is no deal waiting
+  if (items.length) text = keep ? keep.basisText(words, Math.max(0, ...savedNumbers()), items.length, changes) : "";
   if (basis.textContent !== text) basis.textContent = text;
   basis.classList.toggle("saved", !items.length && !held);
   basis.hidden = !text;
@@ -764,7 +775,10 @@ if (page) {
   sessionStorage.removeItem(DONE);
   const form = dealForm();
   remember(form);
-  if (form && form.dataset.outbox === "add") setNumber(form, nextNumber());
+  if (form && form.dataset.outbox === "add") {
+    setNumber(form, nextNumber());
+    turnsAfterKept(form);
+  }
   // The form's own module (schieber.js: who deals) runs after this one and missed the number set above (deals
   // still waiting, a reload without a network): told again once every module is there.
   document.addEventListener("DOMContentLoaded", () => {
