@@ -175,3 +175,29 @@ def test_pandur_calls_its_deals_hands_in_the_bar(
     play(game, [entry], by=User.objects.get(username="owner"))
     bar = bar_of(client_as("viewer").get(f"/games/{game.pk}/").content.decode())
     assert last_deal(bar) == "Hand 1 · Anna 4 · Beat 0 · Cla 0 · Dora 0"
+
+
+def test_a_deal_entered_after_a_delete_takes_the_undo_away_on_the_page(
+    game: Game, client_as: Callable[[str | None], Client]
+) -> None:
+    """The phone posts the revision it shows, so the answer is the new row alone: it must still empty the
+    Undo bar the Delete put up; a deal with no Undo offered leaves the bar out (fewer bytes)."""
+    scorer = client_as("scorer")
+    post_deal(scorer, game, 2, "100")
+    token = str(game.deals.get(number=2).client_token)
+    scorer.post(f"/games/{game.pk}/deals/2/delete/", {"client_token": token}, **OUTBOX)
+    game.refresh_from_db()
+    assert game.undo_deal == 2
+    entry = {"number": 2, "client_token": str(uuid.uuid4()), "trump": "hearts", "team": "A", "points": "60"}
+    answer = scorer.post(
+        f"/games/{game.pk}/deals/", {**entry, "revision": str(game.revision)}, **OUTBOX
+    ).content.decode()
+    assert 'hx-swap-oob="afterbegin:#deals tbody"' in answer  # the new row alone, not the list
+    undo = re.search(r'<div id="undo"[^>]*hx-swap-oob="true">(.*?)</div>', answer, re.S)
+    assert undo and "restore" not in undo.group(1) and not undo.group(1).strip()
+    game.refresh_from_db()
+    entry = {"number": 3, "client_token": str(uuid.uuid4()), "trump": "hearts", "team": "A", "points": "50"}
+    answer = scorer.post(
+        f"/games/{game.pk}/deals/", {**entry, "revision": str(game.revision)}, **OUTBOX
+    ).content.decode()
+    assert 'hx-swap-oob="afterbegin:#deals tbody"' in answer and 'id="undo"' not in answer

@@ -182,6 +182,7 @@ def _saved(request: HttpRequest, access: GameAccess, before: Board, recorded: Re
     game = access.game
     saved = recorded.deal.game  # the row the service locked and updated: no need to read it again
     unchanged = not recorded.repeated and saved.revision == game.revision + 1  # `before` was current
+    offered_undo = before.undo_number is not None  # read before the game below takes the saved values
     shown = request.POST.get("revision") == str(game.revision)
     game.totals, game.finished, game.winner, game.revision, game.undo_deal = (
         saved.totals,
@@ -206,7 +207,7 @@ def _saved(request: HttpRequest, access: GameAccess, before: Board, recorded: Re
             # a deal added to a game still running changes neither the winner's section nor the game's
             # actions: the phone keeps them (fewer bytes on a table's slow network)
             "standing_same": not before.result.finished and not board.result.finished,
-            "undo_same": before.undo_number is None,  # no Undo was offered: none to take away
+            "undo_same": not offered_undo,  # no Undo was offered: none to take away
         }
     response = outbox_answer(request, board, extra)
     return trigger_client_event(response, "deal-saved", {"revision": game.revision})
