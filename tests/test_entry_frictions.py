@@ -74,6 +74,29 @@ def snapshot(game: Game) -> tuple[Any, ...]:
 
 # ---- Schieber -----------------------------------------------------------------------------------------
 
+
+def match_with_157_is_saved_as_the_match(
+    client: Client,
+    typed: Game,
+    usual: Game,
+    fields: dict[str, Any],
+    entry: dict[str, Any],
+    scores: tuple[int, int],
+    headers: dict[str, str],
+) -> None:
+    """Match ticked with 157 typed (in `typed`) saves what Match ticked alone saves (in `usual`)."""
+    response = client.post(
+        f"/games/{typed.pk}/deals/", form_post(**fields, match=True, points="157"), **headers
+    )
+    assert response.status_code == (302 if not headers else 200)
+    response = client.post(f"/games/{usual.pk}/deals/", form_post(**fields, match=True), **headers)
+    assert response.status_code == (302 if not headers else 200)
+
+    a, b = scores
+    assert saved(typed) == ([entry], [[("A", a), ("B", b)]], {"A": a, "B": b}, False, "")
+    assert saved(typed) == saved(usual)
+
+
 SCHIEBER_MATCHES = [
     # A Match of team A in Rosen (x1): (157 + 100) x1 = 257 for A, 0 for B.
     pytest.param(
@@ -120,20 +143,8 @@ def test_schieber_match_with_157_is_saved_as_the_match(
     scores: tuple[int, int],
     headers: dict[str, str],
 ) -> None:
-    client = client_as("scorer")
-    typed = new_game(club, players, "schieber", settings)
-    usual = new_game(club, players, "schieber", settings)
-
-    response = client.post(
-        f"/games/{typed.pk}/deals/", form_post(**fields, match=True, points="157"), **headers
-    )
-    assert response.status_code == (302 if not headers else 200)
-    response = client.post(f"/games/{usual.pk}/deals/", form_post(**fields, match=True), **headers)
-    assert response.status_code == (302 if not headers else 200)
-
-    a, b = scores
-    assert saved(typed) == ([entry], [[("A", a), ("B", b)]], {"A": a, "B": b}, False, "")
-    assert saved(typed) == saved(usual)
+    typed, usual = (new_game(club, players, "schieber", settings) for _ in range(2))
+    match_with_157_is_saved_as_the_match(client_as("scorer"), typed, usual, fields, entry, scores, headers)
 
 
 def test_schieber_preview_of_a_match_with_157_is_the_matchs(
@@ -253,20 +264,8 @@ def test_coiffeur_match_with_157_is_saved_as_the_match(
     scores: tuple[int, int],
     headers: dict[str, str],
 ) -> None:
-    client = client_as("scorer")
-    typed = new_game(club, players, "coiffeur", settings)
-    usual = new_game(club, players, "coiffeur", settings)
-
-    response = client.post(
-        f"/games/{typed.pk}/deals/", form_post(**fields, match=True, points="157"), **headers
-    )
-    assert response.status_code == (302 if not headers else 200)
-    response = client.post(f"/games/{usual.pk}/deals/", form_post(**fields, match=True), **headers)
-    assert response.status_code == (302 if not headers else 200)
-
-    a, b = scores
-    assert saved(typed) == ([entry], [[("A", a), ("B", b)]], {"A": a, "B": b}, False, "")
-    assert saved(typed) == saved(usual)
+    typed, usual = (new_game(club, players, "coiffeur", settings) for _ in range(2))
+    match_with_157_is_saved_as_the_match(client_as("scorer"), typed, usual, fields, entry, scores, headers)
 
 
 @pytest.mark.parametrize(

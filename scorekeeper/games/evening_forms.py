@@ -38,8 +38,8 @@ class StakeForm(forms.Form):
         return cleaned
 
     def stake_and_unit(self) -> tuple[Decimal | None, str]:
-        stake = self.cleaned_data["stake"]
-        return stake, self.cleaned_data["unit"] if stake is not None else ""
+        """As typed: the services drop the unit of no stake (evenings.set_stake)."""
+        return self.cleaned_data["stake"], self.cleaned_data["unit"]
 
 
 def stake_initial(stake: Decimal | None, unit: str) -> dict[str, Any]:

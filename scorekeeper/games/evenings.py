@@ -38,16 +38,22 @@ class EveningRefused(Exception):
 
 
 def start_evening(*, club: Club, by: User | None, stake: Decimal | None = None, unit: str = "") -> Evening:
-    return Evening.objects.create(
-        club=club, created_by=by, stake=stake, stake_unit=unit if stake is not None else ""
-    )
+    evening = Evening(club=club, created_by=by)
+    _put_stake(evening, stake, unit)
+    evening.save()
+    return evening
 
 
 def set_stake(*, evening: Evening, stake: Decimal | None, unit: str) -> Evening:
-    evening.stake = stake
-    evening.stake_unit = unit if stake is not None else ""
+    _put_stake(evening, stake, unit)
     evening.save(update_fields=["stake", "stake_unit"])
     return evening
+
+
+def _put_stake(evening: Evening, stake: Decimal | None, unit: str) -> None:
+    """No stake, no unit: an evening played for nothing is paid on nothing."""
+    evening.stake = stake
+    evening.stake_unit = unit if stake is not None else ""
 
 
 @transaction.atomic

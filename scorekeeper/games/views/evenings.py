@@ -68,6 +68,12 @@ def _scorer(request: HttpRequest, pk: int) -> Evening:
     return load_evening(request.user, pk, Need.SCORER)
 
 
+def _done(request: HttpRequest, evening: Evening, message: str) -> HttpResponse:
+    """A change made: said once on the evening's page, where the scorer goes back to."""
+    messages.success(request, message)
+    return redirect("games:evening", pk=evening.pk)
+
+
 @require_POST
 def evening_stake(request: HttpRequest, pk: int) -> HttpResponse:
     evening = _scorer(request, pk)
@@ -76,8 +82,7 @@ def evening_stake(request: HttpRequest, pk: int) -> HttpResponse:
         return _page(request, evening, stake_form=form, status=422)
     stake, unit = form.stake_and_unit()
     evenings.set_stake(evening=evening, stake=stake, unit=unit)
-    messages.success(request, gettext("Stake saved."))
-    return redirect("games:evening", pk=evening.pk)
+    return _done(request, evening, gettext("Stake saved."))
 
 
 @require_POST
@@ -100,24 +105,23 @@ def evening_add(request: HttpRequest, pk: int) -> HttpResponse:
 def evening_remove(request: HttpRequest, pk: int, game: int) -> HttpResponse:
     evening = _scorer(request, pk)
     evenings.remove_game(evening=evening, game_id=game)
-    messages.success(request, gettext("The game is no longer part of the evening."))
-    return redirect("games:evening", pk=evening.pk)
+    return _done(request, evening, gettext("The game is no longer part of the evening."))
 
 
 @require_POST
 def evening_share(request: HttpRequest, pk: int) -> HttpResponse:
     evening = _scorer(request, pk)
     evenings.share(evening=evening)
-    messages.success(request, gettext("A new share link: whoever has it sees the evening, and nothing else."))
-    return redirect("games:evening", pk=evening.pk)
+    return _done(
+        request, evening, gettext("A new share link: whoever has it sees the evening, and nothing else.")
+    )
 
 
 @require_POST
 def evening_unshare(request: HttpRequest, pk: int) -> HttpResponse:
     evening = _scorer(request, pk)
     evenings.revoke_share(evening=evening)
-    messages.success(request, gettext("Share link revoked: it shows nothing any more."))
-    return redirect("games:evening", pk=evening.pk)
+    return _done(request, evening, gettext("Share link revoked: it shows nothing any more."))
 
 
 @require_safe
