@@ -25,8 +25,14 @@ AXE := tests/browser/node_modules/axe-core/axe.min.js
 $(AXE): tests/browser/package-lock.json
 	command -v npm >/dev/null && npm ci --prefix tests/browser --no-audit --no-fund --silent && touch $(AXE) || true
 
+# The suite on every core (pytest-xdist): each worker has its own test database (test_<name>_gw0, ... on
+# PostgreSQL, a file each on SQLite), Chromium and live server. PYTEST_WORKERS=0 runs it in one process;
+# PYTEST_ARGS adds options, e.g. PYTEST_ARGS="-m 'not slow'" for a quick local run (CI runs everything).
+# loadgroup: tests are handed out one by one, except those of a module sharing a module-scoped fixture
+# (tests/conftest.py groups them), which go to one worker so that fixture is built once.
+PYTEST_WORKERS ?= auto
 test: $(INSTALLED) $(AXE)
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 bench: $(INSTALLED)
 	$(PY) -m tests.tools.bench $(BENCH_ARGS)

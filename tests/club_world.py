@@ -16,7 +16,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from scorekeeper.games import evenings
+from scorekeeper.games import evenings, invite_links, members
 from scorekeeper.games import services as games
 from scorekeeper.games.models import Club, Evening, Game, Invite, Membership, Player
 from tournaments import services
@@ -219,11 +219,11 @@ def build_world(names: Names | None = None, *, public: bool = False) -> World:
     names = names or Names()
     users = {role: make_user(username) for role, username in names.users.items()}
     owner = users["owner"]
-    club = games.create_club(name=names.club, slug="zuerich", owner=owner, is_public=public)
+    club = members.create_club(name=names.club, slug="zuerich", owner=owner, is_public=public)
     for role in ROLES[1:]:
-        games.set_membership(club=club, user=users[role], role=role)
-    other_club = games.create_club(name=names.other_club, slug="bern", owner=users["stranger"])
-    players = [games.add_player(club=club, name=name) for name in names.players]
+        members.set_membership(club=club, user=users[role], role=role)
+    other_club = members.create_club(name=names.other_club, slug="bern", owner=users["stranger"])
+    players = [members.add_player(club=club, name=name) for name in names.players]
     players[0].user = users["viewer"]
     players[0].save()
     made = make_games(club, players, owner)
@@ -234,7 +234,7 @@ def build_world(names: Names | None = None, *, public: bool = False) -> World:
     dz_table = make_differenzler_table(names, club, owner)
     season = Season.objects.create(club=club, name=names.season, best_of=2, final=tournament)
     SeasonEvent.objects.bulk_create(SeasonEvent(season=season, tournament=t) for t in (tournament, team))
-    invite, invite_token = games.create_invite(
+    invite, invite_token = invite_links.create_invite(
         club=club, role="scorer", days=14, max_uses=None, player=players[1], by=owner
     )
     evening, evening_token = make_evening(club, made, owner)

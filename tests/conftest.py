@@ -14,7 +14,7 @@ from django.db import connection
 from django.test import Client
 from django.utils import translation
 
-from scorekeeper.games import services
+from scorekeeper.games import members, services
 from scorekeeper.games.models import Club, Game, Player, Role
 
 PASSWORD = "correct-horse-battery"
@@ -28,6 +28,20 @@ def require(condition: bool, *, env: str, reason: str) -> None:
     if os.environ.get(env):
         pytest.fail(f"{reason} ({env} is set, so this test must run)")
     pytest.skip(reason)
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own hook reads the groups
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """For `make test` (pytest-xdist, --dist loadgroup): the tests of a module that share a module-scoped
+    fixture (a world built once for the module) form one group, run by one worker, which builds it once;
+    every other test is handed to whichever worker is free."""
+    if not config.pluginmanager.hasplugin("xdist"):
+        return
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        definitions = info.name2fixturedefs.values() if info else ()
+        if any(found[-1].scope == "module" for found in definitions if found):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -72,16 +86,16 @@ def make_user(username: str) -> User:
 def club(db: None) -> Club:
     """A private club; its members are the users named after their role."""
     owner = make_user("owner")
-    club = services.create_club(name="Jassclub Zürich", slug="zuerich", owner=owner)
+    club = members.create_club(name="Jassclub Zürich", slug="zuerich", owner=owner)
     for role in ROLES[1:]:
-        services.set_membership(club=club, user=make_user(role), role=role)
+        members.set_membership(club=club, user=make_user(role), role=role)
     return club
 
 
 @pytest.fixture
 def other_club(db: None) -> Club:
     """Another club, whose admin must see nothing of `club`."""
-    return services.create_club(name="Jassclub Bern", slug="bern", owner=make_user("stranger"))
+    return members.create_club(name="Jassclub Bern", slug="bern", owner=make_user("stranger"))
 
 
 @pytest.fixture
@@ -91,7 +105,7 @@ def users(club: Club, other_club: Club) -> dict[str, User]:
 
 @pytest.fixture
 def players(club: Club) -> list[Player]:
-    return [services.add_player(club=club, name=name) for name in ("Anna", "Beat", "Cla", "Dora")]
+    return [members.add_player(club=club, name=name) for name in ("Anna", "Beat", "Cla", "Dora")]
 
 
 @pytest.fixture

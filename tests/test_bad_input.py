@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils.html import escape
 
-from scorekeeper.games.models import Club, DealChange, DealScore, Game, Player
+from scorekeeper.games.models import Club, DealChange, Game, Player
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 RANGE = "Card points of team A must be a whole number from 0 to 157."
@@ -44,10 +44,11 @@ def state(game: Game) -> tuple[Any, ...]:
     game.refresh_from_db()
     return (
         list(game.deals.values_list("number", "entry", "version", "client_token")),
-        DealScore.objects.filter(deal__game=game).count(),
         DealChange.objects.filter(game=game).count(),
         game.revision,
         game.totals,
+        game.side_sums,
+        game.state,
         game.finished,
         game.winner,
     )

@@ -22,6 +22,7 @@ from scorekeeper.games.models import Club, Deal, DealChange, Dealing, Game
 from scorekeeper.games.selectors import next_dealer
 from scorekeeper.games.services import DealConflict
 from scorekeeper.rules.base import InvalidDeal
+from tests.scored import deal_scores
 from tests.test_permissions import (
     PRIVATE_SCORER,
     PUBLIC_SCORER,
@@ -63,8 +64,8 @@ def stored(game: Game) -> list[tuple[int, dict[str, Any], int | None, bool | Non
 
 
 def scores(game: Game) -> list[tuple[int, str, int]]:
-    rows = Deal.objects.filter(game=game).order_by("number").prefetch_related("scores")
-    return [(deal.number, row.side, row.score) for deal in rows for row in deal.scores.order_by("side")]
+    rows = Deal.objects.filter(game=game).order_by("number").select_related("game")
+    return [(deal.number, side, score) for deal in rows for side, score in sorted(deal_scores(deal).items())]
 
 
 # ---- Weis in one tap ---------------------------------------------------------------------------------

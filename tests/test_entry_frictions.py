@@ -22,6 +22,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils.html import escape
 
+from scorekeeper import rules
 from scorekeeper.games import services
 from scorekeeper.games.models import Club, Deal, DealChange, Game, Player
 
@@ -50,12 +51,13 @@ def form_post(**fields: Any) -> dict[str, Any]:
 
 
 def saved(game: Game) -> tuple[Any, ...]:
-    """What the game kept of its deals: each entry, each deal's scores, the totals and the result."""
+    """What the game kept of its deals: each entry, what each deal scores, the totals and the result."""
     game.refresh_from_db()
-    deals = Deal.objects.filter(game=game).order_by("number").prefetch_related("scores")
+    entries = [deal.entry for deal in Deal.objects.filter(game=game).order_by("number")]
+    result = rules.score_game(game.variant, game.names_by_seat(), game.settings, entries)
     return (
-        [deal.entry for deal in deals],
-        [sorted((row.side, row.score) for row in deal.scores.all()) for deal in deals],
+        entries,
+        [sorted(scored.scores.items()) for scored in result.deals],
         game.totals,
         game.finished,
         game.winner,

@@ -21,7 +21,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorekeeper.games import evenings, services
+from scorekeeper.games import evenings, members, services
 from scorekeeper.games.models import Club, Evening, Game, Player
 from tests.conftest import play
 from tests.html_forms import forms_on
@@ -488,7 +488,7 @@ def test_an_evening_holds_only_its_own_clubs_games(
         club=other_club,
         variant="schieber",
         players=[
-            services.add_player(club=other_club, name=name) for name in ("Ueli", "Vreni", "Walter", "Xaver")
+            members.add_player(club=other_club, name=name) for name in ("Ueli", "Vreni", "Walter", "Xaver")
         ],
         settings={},
         by=stranger,

@@ -20,6 +20,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.games.variants import playable_variants
 from tests.club_world import ROUTE_ARGS, World, build_world, variant_games
 from tests.db_snapshot import changed, rows
 from tests.html_forms import forms_on
@@ -233,6 +234,11 @@ def refused(response: Any) -> bool:
         return True
     body = response.content.decode(errors="replace") if response.status_code == 200 else ""
     return any(mark in body for mark in ERROR_MARKS)
+
+
+def test_the_world_has_a_game_of_every_variant() -> None:
+    """The deal forms fuzzed are those of the world's games (club_world.variant_games): one a variant."""
+    assert set(variant_games(["a", "b", "c", "d"])) == set(playable_variants())
 
 
 @pytest.mark.parametrize("endpoint", ENDPOINTS, ids=lambda endpoint: endpoint.id)

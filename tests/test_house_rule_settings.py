@@ -21,8 +21,8 @@ from django.utils import translation
 from django.utils.html import escape
 
 from scorekeeper import rules
-from scorekeeper.games.forms import BLANK_MEANS, CHOICE_LABELS, MARK_LABELS, SETTING_HELP, SETTING_LABELS
 from scorekeeper.games.models import Club, Game
+from scorekeeper.games.settings_form import MARK_LABELS, setting_words
 from tests.html_forms import Form, forms_on
 
 URL = "/clubs/zuerich/games/new/"
@@ -169,11 +169,12 @@ def test_a_club_reads_the_house_rules_in_its_own_language(club: Club, scorer: Cl
     assert '<html lang="de-ch">' in page
     assert '<label for="id_counter_match_bonus">Kontermatch-Bonus</label>' in page
     with translation.override("de-ch"):
+        schieber = setting_words("schieber")
         words = [
-            *(str(SETTING_LABELS[key]) for key in rules.get_variant("schieber").setting_shapes),
-            str(SETTING_HELP["count_order"]),
-            str(BLANK_MEANS["berg_at"]),
-            str(CHOICE_LABELS["count_order", "stoeck_stich_weis"]),
+            *(str(schieber.labels[key]) for key in rules.get_variant("schieber").setting_shapes),
+            str(schieber.help["count_order"]),
+            str(schieber.blank["berg_at"]),
+            str(schieber.choices["count_order", "stoeck_stich_weis"]),
             *(str(label) for label in MARK_LABELS.values()),
         ]
     assert [word for word in words if escape(word) not in page] == []

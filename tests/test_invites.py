@@ -18,7 +18,7 @@ from django.core import signing
 from django.test import Client
 from django.utils import timezone
 
-from scorekeeper.games import services
+from scorekeeper.games import invite_links, members
 from scorekeeper.games.models import Club, Invite, Membership, Player
 from tests.db_snapshot import changed, rows
 
@@ -32,7 +32,7 @@ def make_invite(club: Club, users: dict[str, User]) -> Callable[..., tuple[Invit
     def make(
         role: str = "viewer", days: int = 14, max_uses: int | None = None, player: Player | None = None
     ) -> tuple[Invite, str]:
-        return services.create_invite(
+        return invite_links.create_invite(
             club=club, role=role, days=days, max_uses=max_uses, player=player, by=users["owner"]
         )
 
@@ -69,7 +69,7 @@ def test_an_admin_makes_a_link_shown_once_with_its_qr_code(
     token = JOIN_PATH.search(page).group(1)
     assert f'value="http://testserver/join/{token}/"' in page
     assert 'class="invite-qr"' in page and "<svg" in page
-    assert services.invite_hash(token) == invite.token_hash
+    assert invite_links.invite_hash(token) == invite.token_hash
     # only its hash is stored (the link is in no row, nor any session), and only its maker sees it
     assert not any(token in str(value) for row in rows()["scorekeeper.Invite"] for value in row)
     assert not any(token in str(session.get_decoded()) for session in Session.objects.all())
@@ -87,7 +87,7 @@ def test_the_link_is_forgotten_once_the_invite_closes(
     owner.post(invites_path(club), {"role": "scorer", "days": "7"})
     first, second = Invite.objects.order_by("pk")
     assert len(JOIN_PATH.findall(owner.get(invites_path(club)).content.decode())) == 2
-    services.revoke_invite(invite=first, by=users["owner"])
+    invite_links.revoke_invite(invite=first, by=users["owner"])
     page = owner.get(invites_path(club))
     assert len(JOIN_PATH.findall(page.content.decode())) == 1
     kept = signing.loads(page.cookies["invite_links"].value, salt="invite_links")
@@ -141,7 +141,7 @@ def test_an_invite_for_a_player_is_good_for_one_use(
 def test_only_unlinked_players_are_offered_and_a_linked_one_is_refused(
     club: Club, players: list[Player], users: dict[str, User], client_as: Callable[[str | None], Client]
 ) -> None:
-    services.link_player(player=players[0], user=users["viewer"])
+    members.link_player(player=players[0], user=users["viewer"])
     owner = client_as("owner")
     page = owner.get(invites_path(club)).content.decode()
     assert ">Beat</option>" in page and ">Anna</option>" not in page
@@ -172,7 +172,7 @@ def test_revoking_closes_the_link_and_again_changes_nothing(
 def test_another_clubs_invite_cannot_be_revoked_from_here(
     club: Club, other_club: Club, users: dict[str, User], client_as: Callable[[str | None], Client]
 ) -> None:
-    theirs, _token = services.create_invite(
+    theirs, _token = invite_links.create_invite(
         club=other_club, role="viewer", days=3, max_uses=None, player=None, by=users["stranger"]
     )
     assert client_as("owner").post(f"/clubs/{club.slug}/invites/{theirs.pk}/revoke/").status_code == 404
@@ -247,9 +247,9 @@ def test_every_token_that_opens_nothing_answers_the_same_page(club: Club, make_i
     expired, expired_token = make_invite()
     Invite.objects.filter(pk=expired.pk).update(expires_at=timezone.now() - timedelta(seconds=1))
     revoked, revoked_token = make_invite()
-    services.revoke_invite(invite=revoked, by=revoked.created_by)
+    invite_links.revoke_invite(invite=revoked, by=revoked.created_by)
     _used_up, used_token = make_invite(max_uses=1)
-    services.join_by_invite(token=used_token, user=make_user("first"))
+    invite_links.join_by_invite(token=used_token, user=make_user("first"))
     unknown = "x" * 43
     tokens = [expired_token, revoked_token, used_token, unknown, "a" * 500]
     signed_in = Client()
@@ -343,7 +343,7 @@ def test_a_players_invite_is_refused_to_someone_linked_already_and_nothing_is_sa
     club: Club, players: list[Player], users: dict[str, User], client_as: Callable[[str | None], Client],
     make_invite: Callable,
 ) -> None:  # fmt: skip
-    services.link_player(player=players[0], user=users["viewer"])
+    members.link_player(player=players[0], user=users["viewer"])
     _invite, token = make_invite(player=players[1])
     viewer = client_as("viewer")
     before = rows()
@@ -359,7 +359,7 @@ def test_a_players_invite_for_a_player_linked_meanwhile_is_refused(
     club: Club, players: list[Player], users: dict[str, User], make_invite: Callable
 ) -> None:
     _invite, token = make_invite(player=players[1])
-    services.link_player(player=players[1], user=users["scorer"])
+    members.link_player(player=players[1], user=users["scorer"])
     newcomer = Client()
     newcomer.force_login(make_user("newcomer"))
     before = rows()

@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.test import Client
 
-from scorekeeper.games import services
+from scorekeeper.games import members, services
 from scorekeeper.games.models import Club, Game, Player
 from scorekeeper.ratings.models import Rating, RatingChange
 from tests.club_world import build_world
@@ -58,7 +58,7 @@ def test_an_admin_links_and_unlinks_a_member(
 def test_linking_the_same_again_changes_nothing(
     club: Club, players: list[Player], users: dict[str, User], client_as: Callable[[str | None], Client]
 ) -> None:
-    services.link_player(player=players[0], user=users["viewer"])
+    members.link_player(player=players[0], user=users["viewer"])
     before = rows()
     response = client_as("admin").post(
         link_path(club, users["viewer"]), {"player": players[0].pk}, follow=True
@@ -70,7 +70,7 @@ def test_linking_the_same_again_changes_nothing(
 def test_a_second_player_for_a_member_is_refused_and_nothing_is_saved(
     club: Club, players: list[Player], users: dict[str, User], client_as: Callable[[str | None], Client]
 ) -> None:
-    services.link_player(player=players[0], user=users["viewer"])
+    members.link_player(player=players[0], user=users["viewer"])
     before = rows()
     response = client_as("admin").post(
         link_path(club, users["viewer"]), {"player": players[1].pk}, follow=True
@@ -82,7 +82,7 @@ def test_a_second_player_for_a_member_is_refused_and_nothing_is_saved(
 def test_a_player_linked_to_another_member_is_refused_and_nothing_is_saved(
     club: Club, players: list[Player], users: dict[str, User], client_as: Callable[[str | None], Client]
 ) -> None:
-    services.link_player(player=players[0], user=users["viewer"])
+    members.link_player(player=players[0], user=users["viewer"])
     before = rows()
     response = client_as("admin").post(
         link_path(club, users["scorer"]), {"player": players[0].pk}, follow=True
@@ -99,7 +99,7 @@ def test_no_player_or_another_clubs_is_refused(
     client_as: Callable[[str | None], Client],
     player: str,
 ) -> None:
-    theirs = services.add_player(club=other_club, name="Xaver")
+    theirs = members.add_player(club=other_club, name="Xaver")
     before = rows()
     for sent in (player, str(theirs.pk)):
         response = client_as("admin").post(link_path(club, users["scorer"]), {"player": sent}, follow=True)
@@ -118,7 +118,7 @@ def test_the_database_holds_one_player_per_member_and_club(
 def test_a_member_who_leaves_keeps_no_player(
     club: Club, players: list[Player], users: dict[str, User], client_as: Callable[[str | None], Client]
 ) -> None:
-    services.link_player(player=players[0], user=users["viewer"])
+    members.link_player(player=players[0], user=users["viewer"])
     membership = club.memberships.get(user=users["viewer"])
     client_as("admin").post(f"/clubs/{club.slug}/members/{membership.pk}/", {"remove": "1"})
     players[0].refresh_from_db()
@@ -144,11 +144,11 @@ def test_my_games_lists_my_players_games_and_ratings_across_clubs(
     client_as: Callable[[str | None], Client],
 ) -> None:  # fmt: skip
     viewer = users["viewer"]
-    services.link_player(player=players[0], user=viewer)
+    members.link_player(player=players[0], user=viewer)
     finished_game(club, players, users["owner"])
-    services.set_membership(club=other_club, user=viewer, role="viewer")
-    bern = [services.add_player(club=other_club, name=name) for name in ("Vreni", "Wale", "Xaver", "Yves")]
-    services.link_player(player=bern[1], user=viewer)
+    members.set_membership(club=other_club, user=viewer, role="viewer")
+    bern = [members.add_player(club=other_club, name=name) for name in ("Vreni", "Wale", "Xaver", "Yves")]
+    members.link_player(player=bern[1], user=viewer)
     services.create_game(club=other_club, variant="schieber", players=bern, settings={}, by=users["stranger"])
     page = client_as("viewer").get("/me/")
     html = page.content.decode()
@@ -177,7 +177,7 @@ def test_my_games_without_a_linked_player_says_how_to_get_one(
 def test_a_club_left_is_not_on_my_games(
     club: Club, players: list[Player], users: dict[str, User], client_as: Callable[[str | None], Client]
 ) -> None:
-    services.link_player(player=players[0], user=users["viewer"])
+    members.link_player(player=players[0], user=users["viewer"])
     club.memberships.filter(user=users["viewer"]).delete()  # as the admin site would, past the service
     assert client_as("viewer").get("/me/").context["players"] == []
 
@@ -187,16 +187,16 @@ def test_my_games_costs_the_same_queries_however_many_games_and_clubs(
     client_as: Callable[[str | None], Client], django_assert_max_num_queries: Callable,
 ) -> None:  # fmt: skip
     viewer = users["viewer"]
-    services.link_player(player=players[0], user=viewer)
+    members.link_player(player=players[0], user=viewer)
     finished_game(club, players, users["owner"])
     client = client_as("viewer")
     with django_assert_max_num_queries(6) as few:  # session, user, players, games, seats, ratings
         client.get("/me/")
     for _ in range(12):
         finished_game(club, players, users["owner"])
-    services.set_membership(club=other_club, user=viewer, role="viewer")
-    bern = [services.add_player(club=other_club, name=name) for name in ("Vreni", "Wale", "Xaver", "Yves")]
-    services.link_player(player=bern[0], user=viewer)
+    members.set_membership(club=other_club, user=viewer, role="viewer")
+    bern = [members.add_player(club=other_club, name=name) for name in ("Vreni", "Wale", "Xaver", "Yves")]
+    members.link_player(player=bern[0], user=viewer)
     finished_game(other_club, bern, users["stranger"])
     with django_assert_max_num_queries(len(few.captured_queries)):
         page = client.get("/me/")

@@ -106,7 +106,7 @@ def test_the_check_counts_lost_and_doubled_deals() -> None:
     game = built.tables[0].game
     entry = {"trump": "hearts", "points": {"A": 80}}
     stored = services.record_deal(game_id=game, entry=entry, by=None, number=1, client_token=uuid.uuid4())
-    token = str(stored.deal.client_token)
+    token = str(stored.deal.token)
     fine = {token: driver.Post(game, entry, acknowledged=True)}
     assert event.check(built, fine) == event.Verdict(lost=0, duplicates=0, inconsistent=0, stored=1)
     other = {token: driver.Post(game, {**entry, "trump": "clubs"}, acknowledged=True)}

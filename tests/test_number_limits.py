@@ -23,9 +23,11 @@ from django.test import Client
 from django.test.utils import ContextList
 
 from scorekeeper.games.models import STAKE_MAX, Evening
+from scorekeeper.games.variants import playable_variants
 from tests.club_world import World, build_world
 from tests.db_snapshot import changed, rows
 from tests.html_forms import Form, forms_on
+from tournaments.formats import FORMATS as EVENT_FORMATS
 
 pytestmark = pytest.mark.django_db
 
@@ -121,17 +123,8 @@ SETTINGS: dict[str, dict[str, str]] = {
 NUMBERS_IN_TEXT = {"lose_at"}
 """Settings typed into a text box (it takes a blank too), walked with the number fields."""
 
-FORMATS = {
-    "einzelschieber": "schieber",
-    "team_schieber": "schieber",
-    "differenzler": "differenzler",
-    "molotow": "molotow",
-    "putz": "putz",
-    "handjass": "handjass",
-    "pandur": "pandur",
-    "jazz": "jazz",
-    "coiffeur": "coiffeur",
-}
+FORMATS = {key: format_.variant for key, format_ in EVENT_FORMATS.items()}
+"""Every event format's variant: the formats come from the variants (tournaments/formats.py)."""
 
 
 def setting_refusals(variant: str, prefix: str = "", leave_out: tuple[str, ...] = ()) -> Expected:
@@ -395,6 +388,11 @@ def form_errors(response: Any) -> dict[str, list[str]]:
         for name, messages in form.errors.items():
             errors.setdefault(name if name == "__all__" else form.add_prefix(name), []).extend(messages)
     return errors
+
+
+def test_the_tables_by_variant_name_every_variant() -> None:
+    """The pages walked are drawn from these tables: a variant missing from one would go unchecked."""
+    assert set(SETTINGS) == set(VALID_DEALS) == set(playable_variants())
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: page.id)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
+import pytest
 from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -315,6 +316,7 @@ def run_matrix(world: World, public: bool, roles: tuple[str, ...]) -> list[str]:
     return problems
 
 
+@pytest.mark.slow  # every route, GET and POST, by each of 7 visitors
 def test_private_club(db: None) -> None:
     problems = run_matrix(build_world(public=False), public=False, roles=WHO)
     assert problems == []

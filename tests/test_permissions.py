@@ -22,7 +22,6 @@ from scorekeeper.games.models import (
     Club,
     Deal,
     DealChange,
-    DealScore,
     Game,
     GameChange,
     Membership,
@@ -86,15 +85,17 @@ def snapshot() -> dict[str, list[Any]]:
                 "number",
                 "abandoned_at",
                 "deleted_at",
+                "state",
             )
         ),
         "seats": list(Seat.objects.order_by("game", "position").values_list("game", "position", "name")),
         "deals": list(
             Deal.objects.order_by("game", "number").values_list("game", "number", "entry", "version")
         ),
-        "scores": list(
-            DealScore.objects.order_by("deal__game", "deal__number", "side").values_list("side", "score")
-        ),
+        # each side's sums over the deals, as a game with deals stores them for the standings
+        "scores": [
+            (pk, sums) for pk, sums in Game.objects.order_by("pk").values_list("pk", "side_sums") if sums
+        ],
         "changes": list(DealChange.objects.order_by("pk").values_list("game", "deal_number", "action")),
         "game_changes": list(GameChange.objects.order_by("pk").values_list("game", "action", "by__username")),
     }
@@ -192,14 +193,20 @@ def check_game_new(world: World) -> None:
 
 def check_deal_add(world: World) -> None:
     assert world.game.deals.get(number=2).entry == {"trump": "hearts", "points": {"A": 100}}
+    world.game.refresh_from_db()  # deal 1 spades x2: A 166, B 148; deal 2 hearts: A 100, B 57
+    assert world.game.side_sums == {"A": [166 + 100, 0, 0], "B": [148 + 57, 0, 0]}
 
 
 def check_deal_edit(world: World) -> None:
     assert world.game.deals.get(number=1).entry == {"trump": "clubs", "points": {"A": 90}}
+    world.game.refresh_from_db()  # clubs x1: A 90, B 67
+    assert world.game.side_sums == {"A": [90, 0, 0], "B": [67, 0, 0]}
 
 
 def check_deal_delete(world: World) -> None:
     assert not world.game.deals.exists()
+    world.game.refresh_from_db()
+    assert world.game.side_sums == {}
 
 
 def check_game_abandon(world: World) -> None:

@@ -30,7 +30,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorekeeper import rules
-from scorekeeper.games import services, summaries
+from scorekeeper.games import members, services, summaries
 from scorekeeper.games.models import Club, Deal, Game, Player, Seat
 from tournaments import services as events
 from tournaments.models import Tournament
@@ -210,7 +210,7 @@ def test_pagination_newest_first(viewer: Client, club: Club, players: list[Playe
 
 
 def test_a_player_without_games(viewer: Client, club: Club) -> None:
-    newcomer = services.add_player(club=club, name="Ueli")
+    newcomer = members.add_player(club=club, name="Ueli")
     response = viewer.get(page_of(newcomer))
     assert response.status_code == 200
     assert (response.context["stats"], response.context["charts"]) == ([], [])
@@ -329,7 +329,7 @@ def test_the_game_record_says_who_dealt_and_who_pushed(
 
 def test_csv_cells_never_start_a_formula(viewer: Client, club: Club) -> None:
     names = ["=HYPERLINK(1)", "Beat", "Cla", "Dora"]
-    seats = [services.add_player(club=club, name=name) for name in names]
+    seats = [members.add_player(club=club, name=name) for name in names]
     game = start(club, "schieber", seats, FLAT, SCHIEBER_1)
     rows = csv_rows(viewer.get(reverse("players:game_record_csv", args=[game.pk])))
     assert rows[4][1] == "'=HYPERLINK(1)"
@@ -369,8 +369,8 @@ def test_a_private_clubs_players_are_for_its_members(
 
 
 def test_a_public_clubs_players_are_for_anyone(client_as: Callable[[str | None], Client], db: None) -> None:
-    club = services.create_club(name="Offener Jass", slug="offen", owner=make_user("host"), is_public=True)
-    seats = [services.add_player(club=club, name=name) for name in ("Anna", "Beat", "Cla", "Dora")]
+    club = members.create_club(name="Offener Jass", slug="offen", owner=make_user("host"), is_public=True)
+    seats = [members.add_player(club=club, name=name) for name in ("Anna", "Beat", "Cla", "Dora")]
     game = services.create_game(club=club, variant="schieber", players=seats, settings=FLAT, by=None)
     for url in player_urls(seats[0], seats[1]) + game_urls(game):
         assert Client().get(url).status_code == 200, url
@@ -379,7 +379,7 @@ def test_a_public_clubs_players_are_for_anyone(client_as: Callable[[str | None],
 def test_a_player_is_found_only_in_their_own_club(
     client_as: Callable[[str | None], Client], other_club: Club, players: list[Player]
 ) -> None:
-    outsider = services.add_player(club=other_club, name="Zora")
+    outsider = members.add_player(club=other_club, name="Zora")
     viewer = client_as("viewer")
     assert viewer.get(reverse("players:player", args=[players[0].club.slug, outsider.pk])).status_code == 404
     assert (
@@ -499,7 +499,7 @@ def einzelschieber(club: Club, players: list[Player], name: str) -> Tournament:
 @pytest.fixture
 def eight(club: Club, players: list[Player]) -> list[Player]:
     return players + [
-        services.add_player(club=club, name=name) for name in ("Emil", "Fränzi", "Gian", "Hanna")
+        members.add_player(club=club, name=name) for name in ("Emil", "Fränzi", "Gian", "Hanna")
     ]
 
 

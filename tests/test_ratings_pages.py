@@ -19,7 +19,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.games import services
+from scorekeeper.games import members, services
 from scorekeeper.games.models import Club, Game, Player
 from scorekeeper.ratings.views import CHART_HEIGHT, CHART_PAD, chart
 from tournaments import services as events
@@ -172,7 +172,7 @@ def test_rating_history_shows_the_line_and_each_game(
 def test_a_player_of_another_club_has_no_history_here(
     client_as: Callable[[str | None], Client], club: Club, other_club: Club, won_game: Game
 ) -> None:
-    stranger_player = services.add_player(club=other_club, name="Urs")
+    stranger_player = members.add_player(club=other_club, name="Urs")
     assert client_as("viewer").get(url("rating_history", club, stranger_player.pk)).status_code == 404
 
 

@@ -6,19 +6,19 @@ spades and diamonds x2, obenabe and undenufe x3; Weis and Stöck multiplied; mat
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.db.models import Sum
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import rules
 from scorekeeper.games import services
-from scorekeeper.games.models import Club, Deal, DealChange, DealScore, Game, Player
+from scorekeeper.games.models import Club, Deal, DealChange, Game, Player
 from scorekeeper.games.services import DealConflict, TokenReused
 from scorekeeper.rules.base import InvalidDeal
 
@@ -39,15 +39,27 @@ def hearts(points_a: int) -> dict[str, Any]:
 
 
 def score_sums(game: Game) -> dict[str, int]:
-    """Each side's total as SQL sums the stored DealScore rows."""
-    rows = DealScore.objects.filter(deal__game=game).values("side").annotate(total=Sum("score"))
-    return {row["side"]: row["total"] for row in rows}
+    """Each side's score over the deals as the game stores it for the standings (Game.side_sums)."""
+    return {side: sums[0] for side, sums in Game.objects.get(pk=game.pk).side_sums.items()}
 
 
 def score_rows(game: Game) -> dict[tuple[int, str], int]:
-    """(deal number, side) -> stored score."""
-    rows = DealScore.objects.filter(deal__game=game).values_list("deal__number", "side", "score")
-    return {(number, side): score for number, side, score in rows}
+    """(deal number, side) -> score, as the engine scores the stored entries: no row keeps a deal's score."""
+    fresh = Game.objects.get(pk=game.pk)
+    entries = list(fresh.deals.order_by("number").values_list("entry", flat=True))
+    result = rules.score_game(fresh.variant, fresh.names_by_seat(), fresh.settings, entries)
+    return {(scored.number, side): score for scored in result.deals for side, score in scored.scores.items()}
+
+
+def stored_state(game: Game) -> dict[str, Any] | None:
+    """The engine's state the game's last write stored (Game.state)."""
+    return Game.objects.get(pk=game.pk).state
+
+
+def engine_state(game: Game, entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """The engine's state after `entries`, as the JSON column gives it back (a tuple comes back a list)."""
+    result = rules.score_game(game.variant, game.names_by_seat(), game.settings, entries)
+    return json.loads(json.dumps(dict(result.state)))
 
 
 def snapshot(game: Game) -> dict[str, Any]:
@@ -59,7 +71,7 @@ def snapshot(game: Game) -> dict[str, Any]:
                 "number", "entry", "version", "client_token", "updated_by"
             )
         ),
-        "scores": score_rows(fresh),
+        "derived": (fresh.side_sums, fresh.state),
         "changes": list(fresh.changes.order_by("pk").values_list("deal_number", "action", "before", "after")),
         "game": (fresh.totals, fresh.finished, fresh.winner, fresh.revision),
     }
@@ -94,8 +106,9 @@ def test_record_deal_stores_scores_totals_and_audit(make_game: Callable[..., Gam
     recorded = record(game, 1, SPADES_83, scorer)
 
     assert recorded.repeated is False
-    assert (recorded.deal.number, recorded.deal.entry, recorded.deal.version) == (1, SPADES_83, 1)
-    assert recorded.deal.created_by == scorer
+    assert (recorded.deal.number, recorded.deal.entry) == (1, SPADES_83)
+    saved = Deal.objects.get(game=game, number=1)
+    assert (saved.client_token, saved.version, saved.created_by) == (recorded.deal.token, 1, scorer)
     assert recorded.result.totals == {"A": 206, "B": 248}
     assert score_rows(game) == {(1, "A"): 206, (1, "B"): 248}
     game.refresh_from_db()
@@ -122,6 +135,7 @@ def test_record_deal_stores_scores_totals_and_audit(make_game: Callable[..., Gam
         (3, "B"): 514,
     }
     assert score_sums(game) == {"A": 346, "B": 819}
+    assert Game.objects.get(pk=game.pk).side_sums == {"A": [346, 0, 0], "B": [819, 1, 0]}  # B's match
     game.refresh_from_db()
     assert (game.totals, game.finished, game.winner, game.revision) == ({"A": 346, "B": 819}, False, "", 3)
     assert list(game.changes.order_by("pk").values_list("deal_number", "action")) == [
@@ -154,13 +168,10 @@ def test_repeated_client_token_saves_nothing_new(make_game: Callable[..., Game],
     again = record(game, 1, SPADES_83, scorer, token)  # a double tap
 
     assert again.repeated is True
-    assert again.deal.pk == first.deal.pk
+    assert again.deal == first.deal  # the deal the first tap saved: number, entry, token, dealer
     assert again.result.totals == {"A": 206, "B": 248}
     assert snapshot(game) == before
-    assert (Deal.objects.filter(game=game).count(), DealScore.objects.filter(deal__game=game).count()) == (
-        1,
-        2,
-    )
+    assert (Deal.objects.filter(game=game).count(), score_sums(game)) == (1, {"A": 206, "B": 248})
     assert DealChange.objects.filter(game=game).count() == 1
 
 
@@ -174,7 +185,8 @@ def test_late_retry_of_an_earlier_deal_is_recognised(make_game: Callable[..., Ga
 
     again = record(game, 3, SPADES_83, scorer, token)
 
-    assert (again.repeated, again.deal.pk, again.deal.number) == (True, first.deal.pk, 1)
+    assert (again.repeated, again.deal.number) == (True, 1)
+    assert again.deal == first.deal
     assert again.result.totals == {"A": 306, "B": 305}  # 206 + 100, 248 + 57
     assert snapshot(game) == before
 
@@ -283,7 +295,7 @@ def test_invalid_entry_saves_nothing(
     assert (invalid.value.deal, invalid.value.field, invalid.value.message) == (2, field, message)
     assert snapshot(game) == before
     assert before["game"] == ({"A": 206, "B": 248}, False, "", 1)
-    assert len(before["scores"]) == 2
+    assert before["derived"] == ({"A": [206, 0, 0], "B": [248, 0, 0]}, {"target": 2500})
 
 
 def test_deal_after_the_end_is_refused(finished_at_3: Game, scorer: User) -> None:
@@ -504,6 +516,66 @@ def test_deleting_the_winning_deal_reopens_the_game(finished_at_3: Game, scorer:
     assert score_sums(finished_at_3) == {"A": 230, "B": 241}
 
 
+# ---- Game.state: the engine's state after the last deal, stored by every write ----------------------
+
+# Molotow's state moves with every deal (deals left, each player's sticks and potatoes), so a state stored
+# from the wrong deals, or not stored at all, shows.
+# Beat 50 highest, Cla 30 lowest: a stick each; Anna 40 and Dora 37 in the middle: a potato each.
+MOLOTOW_CLEAR = {"points": {"Anna": 40, "Beat": 50, "Cla": 30, "Dora": 37}}
+# Anna 60 highest, Dora 20 lowest: a stick each; Beat 40 and Cla 37: a potato each.
+MOLOTOW_OTHER = {"points": {"Anna": 60, "Beat": 40, "Cla": 37, "Dora": 20}}
+NOBODY = {"Anna": 0, "Beat": 0, "Cla": 0, "Dora": 0}
+
+
+@pytest.fixture
+def molotow(club: Club, players: list[Player], scorer: User) -> Game:
+    return services.create_game(club=club, variant="molotow", players=players, settings={}, by=scorer)
+
+
+def test_create_game_stores_the_state_of_an_empty_game(molotow: Game) -> None:
+    """The first deal's form reads it: 12 deals to go (4 players), no sticks, no potatoes."""
+    assert stored_state(molotow) == {"deals_left": 12, "sticks": NOBODY, "potatoes": NOBODY}
+    assert stored_state(molotow) == engine_state(molotow, [])
+
+
+def test_every_write_stores_the_state_after_its_last_deal(molotow: Game, scorer: User) -> None:
+    recorded = record(molotow, 1, MOLOTOW_CLEAR, scorer)
+    assert stored_state(molotow) == engine_state(molotow, [MOLOTOW_CLEAR]) == dict(recorded.result.state)
+    assert stored_state(molotow) == {
+        "deals_left": 11,
+        "sticks": {**NOBODY, "Beat": 1, "Cla": 1},
+        "potatoes": {**NOBODY, "Anna": 1, "Dora": 1},
+    }
+
+    edited = services.edit_deal(game_id=molotow.pk, number=1, entry=MOLOTOW_OTHER, by=scorer, version=1)
+    assert stored_state(molotow) == engine_state(molotow, [MOLOTOW_OTHER]) == dict(edited.result.state)
+    assert stored_state(molotow) == {
+        "deals_left": 11,
+        "sticks": {**NOBODY, "Anna": 1, "Dora": 1},
+        "potatoes": {**NOBODY, "Beat": 1, "Cla": 1},
+    }
+
+    deleted = services.delete_last_deal(game_id=molotow.pk, number=1, by=scorer)
+    assert stored_state(molotow) == engine_state(molotow, []) == dict(deleted.result.state)
+    assert stored_state(molotow) == {"deals_left": 12, "sticks": NOBODY, "potatoes": NOBODY}
+
+    restored = services.restore_deal(game_id=molotow.pk, number=1, by=scorer)
+    assert stored_state(molotow) == engine_state(molotow, [MOLOTOW_OTHER]) == dict(restored.result.state)
+    assert stored_state(molotow)["deals_left"] == 11
+
+
+def test_a_write_stores_the_state_of_a_game_that_had_none(
+    make_game: Callable[..., Game], scorer: User
+) -> None:
+    """A game from before Game.state was kept (None) gets it with its next write."""
+    game = make_game({}, [SPADES_83])
+    Game.objects.filter(pk=game.pk).update(state=None)
+
+    record(game, 2, HEARTS_100, scorer)
+
+    assert stored_state(game) == engine_state(game, [SPADES_83, HEARTS_100]) == {"target": 2500}
+
+
 # ---- the stored scores always add up to the engine's totals --------------------------------------
 
 SUITS = ("hearts", "diamonds", "spades", "clubs")
@@ -570,7 +642,10 @@ def assert_stored_matches_engine(game: Game, deals: list[dict[str, Any]]) -> Non
     game.refresh_from_db()
     assert score_sums(game) == game.totals == dict(expected.totals)
     assert (game.finished, game.winner or None) == (expected.finished, expected.winner)
-    assert DealScore.objects.filter(deal__game=game).count() == 2 * len(deals)
+    # each side's matches: the deals whose details name it as the side that made one (Schieber has no apples)
+    matches = {side: sum(scored.details["match"] == side for scored in expected.deals) for side in "AB"}
+    assert game.side_sums == {side: [expected.totals[side], matches[side], 0] for side in "AB"}
+    assert game.state == engine_state(game, deals)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -174,7 +174,7 @@ def test_production_defaults_are_strict(secret_key: str) -> None:
     assert settings["SESSION_COOKIE_SECURE"] is True
     assert settings["CSRF_COOKIE_SECURE"] is True
     assert settings["SECURE_HSTS_SECONDS"] == 31536000
-    assert settings["STATICFILES_BACKEND"] == "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    assert settings["STATICFILES_BACKEND"] == "scorekeeper.config.storage.StaticFiles"
 
 
 def test_without_allowed_hosts_production_allows_no_host(secret_key: str) -> None:

@@ -889,7 +889,7 @@ def test_the_board_editor_shows_the_default_board_line_by_line_in_the_clubs_suit
         ("free", "Free trump"),
         ("wish", "Wish"),
     ]
-    assert 'src="/static/scorekeeper/board.js"' in page and 'type="module"' in page
+    assert 'src="/static/scorekeeper/lines.js"' in page and 'type="module"' in page
 
 
 def test_a_new_game_stores_exactly_the_rows_picked_in_their_order(

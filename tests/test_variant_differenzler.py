@@ -21,6 +21,7 @@ from django.utils.html import escape
 from scorekeeper.games import services
 from scorekeeper.games.models import Club, DealChange, Game, Player
 from tests.html_forms import forms_on
+from tests.scored import deal_scores
 
 from .conftest import play
 
@@ -583,7 +584,7 @@ def test_the_deal_saves_the_kept_predictions_with_the_points(
     assert client.post(form.action, form.data(**typed)).status_code == 302
     deal = game.deals.get()
     assert deal.entry == HEARTS
-    assert dict(deal.scores.values_list("side", "score")) == {"Anna": 3, "Beat": 0, "Cla": 10, "Dora": 0}
+    assert deal_scores(deal) == {"Anna": 3, "Beat": 0, "Cla": 10, "Dora": 0}
     assert kept(game) == {}
     assert totals(client.get(f"/games/{game.pk}/").content.decode()) == {
         "Anna": 3,

@@ -18,6 +18,7 @@ from django.utils.html import escape
 
 from scorekeeper.games import services
 from scorekeeper.games.models import Club, Game, Player
+from tests.scored import deal_scores
 
 from .conftest import play
 
@@ -159,7 +160,7 @@ def test_a_deal_with_melds_and_a_pass_is_saved_with_its_game_points(
         "melds": {"Anna": 50},
     }
     assert game.totals == {"Anna": 1, "Beat": 1, "Cla": 0, "Dora": 0}
-    assert dict(deal.scores.values_list("side", "score")) == game.totals
+    assert deal_scores(deal) == game.totals
     page = html(response)
     assert totals_on(page) == game.totals
     assert 'data-deal="1"' in page
@@ -441,7 +442,7 @@ def test_a_correction_that_changes_who_dropped_out_is_re_derived(
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.totals == {"Anna": 0, "Beat": 2, "Cla": 1, "Dora": -2}
-    assert dict(game.deals.get(number=2).scores.values_list("side", "score")) == {
+    assert deal_scores(game.deals.get(number=2)) == {
         "Anna": -1,
         "Beat": 1,
         "Cla": 1,

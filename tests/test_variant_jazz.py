@@ -18,10 +18,11 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils.html import escape
 
-from scorekeeper.games import services
-from scorekeeper.games.forms import SettingsForm
+from scorekeeper.games import members, services
 from scorekeeper.games.models import Club, Game, Player
+from scorekeeper.games.settings_form import SettingsForm
 from scorekeeper.rules import score_game
+from tests.scored import deal_scores as scored_deal
 
 from .conftest import play
 
@@ -101,8 +102,7 @@ def snapshot(game: Game) -> tuple[Any, ...]:
 
 
 def deal_scores(game: Game, number: int) -> dict[str, int]:
-    deal = game.deals.get(number=number)
-    return dict(deal.scores.values_list("side", "score"))
+    return scored_deal(game.deals.get(number=number))
 
 
 def post_deal(client: Client, game: Game, data: dict[str, Any], **headers: Any) -> Any:
@@ -203,7 +203,7 @@ def test_three_players_share_17_tricks_and_12_clubs(
 def test_five_players_play_fan_tan_with_hands_of_ten(
     club: Club, make_jazz: Callable[..., Game], players: list[Player], scorer: Client
 ) -> None:
-    emil = services.add_player(club=club, name="Emil")
+    emil = members.add_player(club=club, name="Emil")
     game = make_jazz({"games": ["spades", "fantan"]}, seated=[*players, emil])
     # Spades: 13 in the 50-card deck (the 2s of clubs and diamonds are out). 2 each.
     assert post_deal(scorer, game, counts(1, "spades", 1, 2, 3, 3, 4)).status_code == 302

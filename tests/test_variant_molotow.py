@@ -17,7 +17,7 @@ from django.test import Client
 from django.utils.html import escape
 
 from scorekeeper.games import services
-from scorekeeper.games.models import Club, DealChange, DealScore, Game, Player
+from scorekeeper.games.models import Club, DealChange, Game, Player
 
 from .conftest import play
 
@@ -55,10 +55,11 @@ def snapshot(game: Game) -> tuple[Any, ...]:
     game.refresh_from_db()
     return (
         list(game.deals.values_list("number", "entry", "version")),
-        DealScore.objects.filter(deal__game=game).count(),
         DealChange.objects.filter(game=game).count(),
         game.revision,
         game.totals,
+        game.side_sums,
+        game.state,
         game.finished,
     )
 

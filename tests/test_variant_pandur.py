@@ -19,6 +19,7 @@ from django.utils.html import escape
 
 from scorekeeper.games import services
 from scorekeeper.games.models import Club, Game, Player
+from tests.scored import deal_scores
 
 from .conftest import play
 
@@ -151,7 +152,7 @@ def test_a_made_bid_is_saved_with_its_value(make_pandur: Callable[..., Game], sc
     deal = game.deals.get()
     assert deal.entry == {"dealer": "Dora", "soloist": "Anna", "contract": 170, "made": True}
     assert game.totals == {"Anna": 3, "Beat": 0, "Cla": 0, "Dora": 0}
-    assert dict(deal.scores.values_list("side", "score")) == game.totals
+    assert deal_scores(deal) == game.totals
     page = html(response)
     assert totals_on(page) == game.totals
     assert re.search(r"<strong>Anna</strong> 170 <span class=\"pd-made\" title=\"made\">✓</span>", page)
@@ -413,7 +414,7 @@ def test_a_correction_that_changes_who_dropped_out_is_re_derived(
     assert scorer.post(f"/games/{game.pk}/deals/3/edit/", data).status_code == 302
     game.refresh_from_db()
     assert game.totals == {"Anna": 6, "Beat": 2, "Cla": 4, "Dora": 6}
-    assert dict(game.deals.get(number=3).scores.values_list("side", "score")) == {
+    assert deal_scores(game.deals.get(number=3)) == {
         "Anna": 2,
         "Beat": 2,
         "Cla": 0,

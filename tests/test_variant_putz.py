@@ -16,8 +16,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils.html import escape
 
-from scorekeeper.games import services
-from scorekeeper.games.models import Club, DealChange, DealScore, Game, Player
+from scorekeeper.games import members, services
+from scorekeeper.games.models import Club, DealChange, Game, Player
 
 from .conftest import play
 
@@ -56,10 +56,11 @@ def snapshot(game: Game) -> tuple[Any, ...]:
     game.refresh_from_db()
     return (
         list(game.deals.values_list("number", "entry", "version")),
-        DealScore.objects.filter(deal__game=game).count(),
         DealChange.objects.filter(game=game).count(),
         game.revision,
         game.totals,
+        game.side_sums,
+        game.state,
         game.finished,
     )
 
@@ -82,7 +83,7 @@ def make_putz(club: Club, players: list[Player], owner: User) -> Callable[..., G
     def make(
         settings: dict[str, Any] | None = None, deals: tuple[dict[str, Any], ...] = (), five: bool = False
     ) -> Game:
-        seated = [*players, services.add_player(club=club, name="Emil")] if five else players[:3]
+        seated = [*players, members.add_player(club=club, name="Emil")] if five else players[:3]
         game = services.create_game(
             club=club, variant="putz", players=seated, settings=settings or {}, by=owner
         )

@@ -11,18 +11,27 @@ from __future__ import annotations
 import hmac
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Count, Max, OuterRef, Subquery
+from django.db.models import Count, Max, OuterRef, Q, Subquery
 from django.http import Http404, HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scorekeeper.games.languages import use_club_language
 from scorekeeper.games.models import Membership
+from scorekeeper.games.owners import Owner
 from scorekeeper.games.permissions import GameAccess, Need, SignInRequired, check, load_club
 
 from .models import Pass, Table, TableSignoff, Tournament, Visibility
 from .selectors.tables import current_signoffs
-from .services import table_guard
+from .services import director_guard, table_guard
+
+NOT_PUBLIC = [visibility for visibility in Visibility if visibility != Visibility.PUBLIC]
+GAME_OWNER = Owner(
+    owns=Q(tournament_table__isnull=False),
+    hides=Q(tournament_table__pass_played__tournament__visibility__in=NOT_PUBLIC),
+    guard=director_guard,
+)
+"""A table's game is the event's: read as the event is, changed by its director until confirmed."""
 
 OPENED_EVENTS = "opened_events"
 """The session's list of link-only events whose key it has shown: their pages open without it after."""

@@ -16,7 +16,7 @@ from scorekeeper.games.downloads import safe
 from scorekeeper.games.models import Club, Deal, Seat
 from scorekeeper.games.suits import mode_name
 
-from .formats import format_rules
+from .formats import format_facts
 from .models import Table, Tournament
 from .selectors import Line, standings
 
@@ -79,7 +79,7 @@ def _standing_row(line: Line, columns: int) -> list[Cell]:
 
 def deal_rows(tournament: Tournament) -> Iterator[list[Cell]]:
     """A header, then one row per deal in pass, table and deal order; three queries, every game rescored."""
-    partners = format_rules(tournament.format).partners
+    partners = format_facts(tournament.format).partners
     sides = ["A", "B"] if partners else [f"seat {n}" for n in range(1, MAX_SEATS + 1)]
     suit_names = Club.objects.filter(pk=tournament.club_id).values_list("suit_names", flat=True).get()
     yield [

@@ -17,13 +17,13 @@ from django.utils.translation import gettext, ngettext_lazy, pgettext, pgettext_
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper import rules
-from scorekeeper.games.forms import SettingsForm
 from scorekeeper.games.models import Player
 from scorekeeper.games.names import clean_name, normalise_name
 from scorekeeper.games.rule_messages import translate
+from scorekeeper.games.settings_form import SettingsForm
 from scorekeeper.rules.base import InvalidDeal
 
-from .formats import FormatRules, format_rules
+from .formats import FormatFacts, format_facts
 from .models import (
     SELF_REGISTRATION_LIMIT,
     ByeCompensation,
@@ -73,10 +73,10 @@ def tie_break_choices() -> list[tuple[str, str]]:
     return [(key, TIE_BREAK_LABELS.get(key, key.replace("_", " ").capitalize())) for key in TIE_BREAKS]
 
 
-def allows_tables_of_three(rules_: FormatRules) -> bool:
+def allows_tables_of_three(facts: FormatFacts) -> bool:
     """Tables of 3 only where a table is 4 and the variant is also played by 3 (never with partners)."""
-    variant = rules.get_variant(rules_.variant)
-    return rules_.table_size == 4 and not rules_.partners and 3 in variant.player_counts
+    variant = rules.get_variant(facts.variant)
+    return facts.table_size == 4 and not facts.partners and 3 in variant.player_counts
 
 
 class TournamentForm(forms.Form):
@@ -146,7 +146,7 @@ class TournamentForm(forms.Form):
 
     def __init__(self, *args: Any, format: str, drawn: int = 0, editing: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.rules = format_rules(format)
+        self.format_facts = format_facts(format)
         self.format_label = Format(format).label
         self.fields["capacity"].help_text = gettext(
             "Empty: no limit for you; players registering themselves stop at %(count)s."
@@ -158,9 +158,9 @@ class TournamentForm(forms.Form):
                 required=False,
                 label=_("Tie-break %(place)s") % {"place": place},
             )
-        if not self.rules.uses_deal_limit:
+        if not self.format_facts.uses_deal_limit:
             del self.fields["deals_per_pass"]
-        if not allows_tables_of_three(self.rules):
+        if not allows_tables_of_three(self.format_facts):
             del self.fields["allow_tables_of_three"]
         if editing:
             self.fields["frozen_from_pass"] = forms.IntegerField(
@@ -328,12 +328,12 @@ def rules_form(
     data: Any, *, format: str, settings: Mapping[str, Any] | None, suit_names: str
 ) -> SettingsForm:
     """The variant's settings form, filled with the tournament's settings (or the format's preset)."""
-    rules_ = format_rules(format)
-    defaults = rules.get_variant(rules_.variant).defaults
-    given = rules_.settings if settings is None else settings
+    facts = format_facts(format)
+    defaults = rules.get_variant(facts.variant).defaults
+    given = facts.settings if settings is None else settings
     shown = {key: _expanded(value, defaults.get(key)) for key, value in given.items()}
-    form = SettingsForm(data, variant=rules_.variant, settings=shown, suit_names=suit_names, prefix="rules")
-    if rules_.uses_deal_limit:
+    form = SettingsForm(data, variant=facts.variant, settings=shown, suit_names=suit_names, prefix="rules")
+    if facts.uses_deal_limit:
         for key in NOT_ASKED_WITH_DEAL_LIMIT:
             form.fields.pop(key, None)
     return form
@@ -345,19 +345,19 @@ def tournament_settings(form: SettingsForm, *, format: str) -> dict[str, Any] | 
     Unchanged, the preset is stored as written (multipliers "flat" stays "flat"), and a setting equal
     to the variant's default is not copied in.
     """
-    rules_ = format_rules(format)
-    defaults = rules.get_variant(rules_.variant).defaults
-    settings = dict(rules_.settings)
+    facts = format_facts(format)
+    defaults = rules.get_variant(facts.variant).defaults
+    settings = dict(facts.settings)
     for key, value in form.settings().items():
         base = settings.get(key, defaults.get(key))
         if _expanded(base, defaults.get(key)) != value:
             settings[key] = value
     seats = [
         pgettext("seat at a table", "Seat %(number)s") % {"number": number}
-        for number in range(1, rules_.table_size + 1)
+        for number in range(1, facts.table_size + 1)
     ]
     try:
-        rules.score_game(rules_.variant, seats, settings, [])
+        rules.score_game(facts.variant, seats, settings, [])
     except InvalidDeal as error:
         form.add_error(form.rule_field(error), translate(error.text))
         return None

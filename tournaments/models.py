@@ -17,19 +17,10 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.games.models import Club, Game, Player
 
+# the event formats come from the variants (formats.py); the column stores a format's key, with no choices
+from .formats import Format, format_label, known_format
+
 USER = settings.AUTH_USER_MODEL
-
-
-class Format(models.TextChoices):
-    EINZELSCHIEBER = "einzelschieber", _("Einzelschieber (partners drawn each pass)")
-    TEAM_SCHIEBER = "team_schieber", _("Team Schieber (fixed pairs)")
-    DIFFERENZLER = "differenzler", _("Differenzler")
-    MOLOTOW = "molotow", _("Molotow")
-    PUTZ = "putz", _("Putz")
-    HANDJASS = "handjass", _("Handjass")
-    PANDUR = "pandur", _("Pandur")
-    JAZZ = "jazz", _("Jazz")
-    COIFFEUR = "coiffeur", _("Coiffeur")
 
 
 class Seating(models.TextChoices):
@@ -81,7 +72,7 @@ class Tournament(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=80, unique=True)
-    format = models.CharField(max_length=20, choices=Format.choices, default=Format.EINZELSCHIEBER)
+    format = models.CharField(max_length=20, default=Format.EINZELSCHIEBER, validators=[known_format])
     settings = models.JSONField(default=dict, blank=True, help_text=_("Scoring settings over the variant's."))
     passes = models.PositiveSmallIntegerField(default=4)
     deals_per_pass = models.PositiveSmallIntegerField(default=12, null=True, blank=True)
@@ -123,6 +114,10 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def get_format_display(self) -> str:
+        """The format's name, as Django's choices would show it."""
+        return format_label(self.format)
 
     @property
     def pass_word_in_sentence(self) -> str:

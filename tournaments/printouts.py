@@ -20,7 +20,7 @@ from scorekeeper.rules.base import InvalidDeal
 from scorekeeper.rules.schieber import read_multipliers
 
 from . import seating
-from .formats import format_rules
+from .formats import format_facts
 from .models import Bye, Entrant, Pass, Seating, TableSeat, Tournament
 from .selectors import Line
 from .services import past_draws
@@ -115,7 +115,7 @@ def sort_key(name: str) -> str:
 
 def tables_of(drawn: Pass) -> list[PrintedTable]:
     """Every table of the pass with its seats, in one query."""
-    partners = format_rules(drawn.tournament.format).partners
+    partners = format_facts(drawn.tournament.format).partners
     seats = (
         TableSeat.objects.filter(table__pass_played=drawn)
         .select_related("table", "entrant__player", "substitute")
@@ -173,9 +173,9 @@ def qr_svg(url: str) -> SafeString:
 def control_total(tournament: Tournament) -> int | None:
     """The pass's control total, 157 per deal, when it holds: Schieber with flat multipliers and no
     match bonus (an event set so; the preset counts a match 257). Weis and Stöck come on top."""
-    rules = format_rules(tournament.format)
+    facts = format_facts(tournament.format)
     settings = tournament.settings
-    control_points = get_variant(rules.variant).control_points
+    control_points = get_variant(facts.variant).control_points
     if not control_points or not tournament.deals_per_pass:
         return None
     try:
@@ -197,7 +197,7 @@ def sheet_rows(tournament: Tournament) -> range:
 
 
 def has_trump(tournament: Tournament) -> bool:
-    return get_variant(format_rules(tournament.format).variant).trumps
+    return get_variant(format_facts(tournament.format).variant).trumps
 
 
 @dataclass(frozen=True)
@@ -243,8 +243,8 @@ def schedule(tournament: Tournament) -> Schedule:
 
 def _planned(tournament: Tournament, drawn: Sequence[seating.Draw]) -> list[seating.Draw]:
     """The passes not drawn yet, when the seating is drawn up front and still holds (same players)."""
-    rules = format_rules(tournament.format)
-    if tournament.seating != Seating.UPFRONT or rules.fixed_pairs or len(drawn) >= tournament.passes:
+    facts = format_facts(tournament.format)
+    if tournament.seating != Seating.UPFRONT or facts.fixed_pairs or len(drawn) >= tournament.passes:
         return []
     upcoming = len(drawn) + 1
     playing = [e.pk for e in tournament.entrants.all() if e.plays_in(upcoming)]
@@ -253,8 +253,8 @@ def _planned(tournament: Tournament, drawn: Sequence[seating.Draw]) -> list[seat
             playing,
             tournament.passes,
             seed=tournament.seed,
-            table_size=rules.table_size,
-            partners=rules.partners,
+            table_size=facts.table_size,
+            partners=facts.partners,
             allow_tables_of_three=tournament.allow_tables_of_three,
         )
     except seating.SeatingError:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from scorekeeper.games.models import Player
 
-from .formats import format_rules
+from .formats import format_facts
 from .models import Entrant, Season, Tournament
 from .season import EventPlaces, SeasonLine, season_ranking
 from .selectors import standings
@@ -48,7 +48,7 @@ def final_places(tournament: Tournament) -> FinalPlaces:
         for line in standings(tournament)
         if line.standing.entrant in entrants and played(line.standing)
     }
-    if not format_rules(tournament.format).fixed_pairs:
+    if not format_facts(tournament.format).fixed_pairs:
         return FinalPlaces(places)
     partners: dict[int, int] = {}
     for player, partner in entrants.values():

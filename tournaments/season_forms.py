@@ -8,13 +8,12 @@ from typing import Any
 
 from django import forms
 from django.core.validators import MaxValueValidator
-from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.games.models import Club
 from scorekeeper.games.names import clean_name
 
-from .models import Season, SeasonEvent, Tournament
+from .models import Season, Tournament
 from .season import DEFAULT_POINTS
 
 MAX_PLACES = 100
@@ -113,17 +112,6 @@ class SeasonForm(forms.ModelForm):
         if final is not None and events is not None and final not in events:
             cleaned["events"] = events | Tournament.objects.filter(pk=final.pk)
         return cleaned
-
-    @transaction.atomic
-    def save(self, commit: bool = True) -> Season:
-        season = super().save(commit=False)
-        season.club = self.club
-        season.save()
-        chosen = {event.pk for event in self.cleaned_data["events"]}
-        season.events.exclude(tournament_id__in=chosen).delete()
-        kept = set(season.events.values_list("tournament_id", flat=True))
-        SeasonEvent.objects.bulk_create(SeasonEvent(season=season, tournament_id=pk) for pk in chosen - kept)
-        return season
 
 
 __all__ = ["PointsTableField", "SeasonForm", "points_text"]

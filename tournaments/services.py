@@ -9,7 +9,7 @@ from __future__ import annotations
 import hmac
 import math
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -22,16 +22,19 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scorekeeper import rules as scoring
+from scorekeeper import rules
+from scorekeeper.games import members
 from scorekeeper.games import services as games
 from scorekeeper.games.models import Club, Game, Seat
 
 from . import seating
-from .formats import FormatRules, format_rules, side_of
+from .formats import FormatFacts, format_facts, side_of
 from .models import (
     Bye,
     Entrant,
     Pass,
+    Season,
+    SeasonEvent,
     Seating,
     Table,
     TableChange,
@@ -85,9 +88,9 @@ def default_visibility(club: Club) -> str:
 
 def create_tournament(*, club: Club, name: str, format: str, by: User, **options: Any) -> Tournament:
     """The format's preset settings, overridden by `options["settings"]` if given."""
-    rules = format_rules(format)
-    settings = {**rules.settings, **options.pop("settings", {})}
-    if not rules.uses_deal_limit:
+    facts = format_facts(format)
+    settings = {**facts.settings, **options.pop("settings", {})}
+    if not facts.uses_deal_limit:
         options.setdefault("deals_per_pass", None)
     options.setdefault("visibility", default_visibility(club))
     return Tournament.objects.create(
@@ -99,6 +102,26 @@ def create_tournament(*, club: Club, name: str, format: str, by: User, **options
         created_by=by,
         **options,
     )
+
+
+def update_tournament(*, tournament: Tournament, options: dict[str, Any], settings: dict[str, Any]) -> None:
+    """The director's settings page saved: its options, and the scoring settings of the passes to come."""
+    for name, value in options.items():
+        setattr(tournament, name, value)
+    tournament.settings = settings
+    tournament.save()
+
+
+@transaction.atomic
+def save_season(*, season: Season, club: Club, events: Iterable[Tournament]) -> Season:
+    """The season as its admin configured it, counting exactly these events."""
+    season.club = club
+    season.save()
+    chosen = {event.pk for event in events}
+    season.events.exclude(tournament_id__in=chosen).delete()
+    kept = set(season.events.values_list("tournament_id", flat=True))
+    SeasonEvent.objects.bulk_create(SeasonEvent(season=season, tournament_id=pk) for pk in chosen - kept)
+    return season
 
 
 # ---- entrants -------------------------------------------------------------------------------------
@@ -146,7 +169,7 @@ def register(*, tournament: Tournament, name: str, self_registered: bool = False
         raise _full(tournament.capacity)
     if self_registered:
         _check_self_registration(tournament, count)
-    player = games.add_player(club=tournament.club, name=name)
+    player = members.add_player(club=tournament.club, name=name)
     if tournament.entrants.filter(player=player).exists():
         raise TournamentError(_("%(name)s is registered already.") % {"name": player.name})
     last = tournament.entrants.aggregate(last=Max("number"))["last"] or 0
@@ -217,7 +240,7 @@ def pair(*, first: Entrant, second: Entrant) -> None:
 
 def past_draws(tournament: Tournament) -> list[seating.Draw]:
     """The drawn passes as the seating module sees them: two queries, however many passes."""
-    rules = format_rules(tournament.format)
+    facts = format_facts(tournament.format)
     seats: dict[tuple[int, int], list[tuple[int, int]]] = {}
     rows = TableSeat.objects.filter(table__pass_played__tournament=tournament).values_list(
         "table__pass_played__number", "table__number", "position", "entrant_id"
@@ -234,13 +257,13 @@ def past_draws(tournament: Tournament) -> list[seating.Draw]:
         seating.Draw(
             pass_number=number,
             tables=tuple(
-                seating.Table(table, tuple(e for _, e in sorted(seated)))
+                seating.DrawnTable(table, tuple(e for _, e in sorted(seated)))
                 for (p, table), seated in sorted(seats.items())
                 if p == number
             ),
             byes=tuple(sorted(byes.get(number, ()))),
             seed=tournament.seed,
-            partners=rules.partners,
+            partners=facts.partners,
         )
         for number in numbers
     ]
@@ -315,8 +338,8 @@ def _draw(
     entrants: dict[int, Entrant],
     scores: Callable[[], dict[int, float]] | None,
 ) -> seating.Draw:
-    rules = format_rules(tournament.format)
-    if len(playing) < rules.table_size:
+    facts = format_facts(tournament.format)
+    if len(playing) < facts.table_size:
         raise TournamentError(
             ngettext(
                 "Only %(count)s player is checked in for this pass.",
@@ -327,7 +350,7 @@ def _draw(
         )
     past = past_draws(tournament)
     try:
-        if rules.fixed_pairs:
+        if facts.fixed_pairs:
             return seating.draw_pairs(
                 _pairs(playing, entrants), past, seed=tournament.seed, pass_number=number
             )
@@ -336,8 +359,8 @@ def _draw(
                 playing,
                 number,
                 seed=tournament.seed,
-                partners=rules.partners,
-                table_size=rules.table_size,
+                partners=facts.partners,
+                table_size=facts.table_size,
                 allow_tables_of_three=tournament.allow_tables_of_three,
             )[number - 1]
         by_score = None
@@ -348,8 +371,8 @@ def _draw(
             past,
             seed=tournament.seed,
             pass_number=number,
-            table_size=rules.table_size,
-            partners=rules.partners,
+            table_size=facts.table_size,
+            partners=facts.partners,
             allow_tables_of_three=tournament.allow_tables_of_three,
             by_score=by_score,
         )
@@ -385,15 +408,15 @@ def _store_tables(
     tournament: Tournament, drawn: Pass, draw: seating.Draw, entrants: dict[int, Entrant], by: User
 ) -> None:
     """Each table is a game of the format's variant, seated as drawn."""
-    rules = format_rules(tournament.format)
+    facts = format_facts(tournament.format)
     for table in draw.tables:
         players = [entrants[pk].player for pk in table.seats]
         game = Game.objects.create(
             club=tournament.club,
-            variant=rules.variant,
-            settings=_table_settings(tournament, rules),
+            variant=facts.variant,
+            settings=_table_settings(tournament, facts),
             created_by=by,
-            deal_limit=tournament.deals_per_pass if rules.uses_deal_limit else None,
+            deal_limit=tournament.deals_per_pass if facts.uses_deal_limit else None,
             seat_names=[player.name for player in players],
         )
         Seat.objects.bulk_create(
@@ -403,16 +426,16 @@ def _store_tables(
         stored = Table.objects.create(pass_played=drawn, number=table.number, game=game)
         TableSeat.objects.bulk_create(
             TableSeat(
-                table=stored, position=position, entrant_id=pk, side=side_of(rules, position, player.name)
+                table=stored, position=position, entrant_id=pk, side=side_of(facts, position, player.name)
             )
             for position, (pk, player) in enumerate(zip(table.seats, players, strict=True), start=1)
         )
 
 
-def _table_settings(tournament: Tournament, rules: FormatRules) -> dict[str, Any]:
+def _table_settings(tournament: Tournament, facts: FormatFacts) -> dict[str, Any]:
     settings = dict(tournament.settings)
     if (
-        "deals" in scoring.get_variant(rules.variant).defaults and tournament.deals_per_pass
+        "deals" in rules.get_variant(facts.variant).defaults and tournament.deals_per_pass
     ):  # its own game length
         settings["deals"] = tournament.deals_per_pass
     return settings
@@ -613,7 +636,7 @@ def _audit_code(table: Table, name: str, side: str) -> None:
     """Whose code was entered (and for which team): what the director reads of each table."""
     tournament = table.pass_played.tournament
     said = {**_where(table), "name": name, "side": side}
-    if format_rules(tournament.format).partners:
+    if format_facts(tournament.format).partners:
         what = _("Table %(table)s of %(pass_word)s %(number)s: code of %(name)s, team %(side)s") % said
     else:
         what = _("Table %(table)s of %(pass_word)s %(number)s: code of %(name)s") % said
@@ -706,15 +729,31 @@ def confirm_for_table(*, table: Table, by: User) -> Table:
     return table
 
 
+def refuse_if_confirmed(table: Table, *, by_director: bool) -> None:
+    """The one rule: a confirmed table refuses changes. Its phone is told to ask the director; the
+    director reopens it on the dashboard first, so the event's finish and ratings are settled again."""
+    if not table.locked:
+        return
+    if by_director:
+        raise games.DealConflict(
+            _("This table is confirmed: reopen it on the tournament dashboard to correct it.")
+        )
+    raise games.DealConflict(_("This table is confirmed and locked: ask the director for corrections."))
+
+
+def director_guard(game: Game) -> None:
+    """For the director's corrections through the game page, under the game lock."""
+    table = Table.objects.filter(game=game).only("confirmed_at").first()
+    if table is not None:
+        refuse_if_confirmed(table, by_director=True)
+
+
 def table_guard(token: str) -> Callable[[Game], None]:
     """For the deal services: refuse, under the game lock, a table that was confirmed meanwhile."""
 
     def guard(game: Game) -> None:
         table = Table.objects.select_related("pass_played__tournament").get(token=token)
-        if table.locked:
-            raise games.DealConflict(
-                _("This table is confirmed and locked: ask the director for corrections.")
-            )
+        refuse_if_confirmed(table, by_director=False)
         last = table.pass_played.tournament.pass_set.aggregate(last=Max("number"))["last"]
         if table.pass_played.number != last:
             raise games.DealConflict(_("This pass is over: the next one is drawn."))
@@ -725,7 +764,7 @@ def table_guard(token: str) -> Callable[[Game], None]:
 def set_substitute(*, seat: TableSeat, name: str | None, by: User) -> None:
     """Someone plays this pass in the entrant's place; the result still counts for the entrant."""
     tournament = seat.table.pass_played.tournament
-    seat.substitute = games.add_player(club=tournament.club, name=name) if name else None
+    seat.substitute = members.add_player(club=tournament.club, name=name) if name else None
     seat.save(update_fields=["substitute"])
     said = {"substitute": seat.substitute, "entrant": seat.entrant, "table": seat.table.number}
     if name:

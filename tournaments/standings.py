@@ -160,7 +160,7 @@ class Line:
 class Event:
     """The whole event as the tie-breaks see it, beyond one line: the rules, every row, the lots."""
 
-    rules: StandingsRules
+    counting: StandingsRules
     rows: Sequence[PassResult]
     entrants: tuple[int, ...]
     """Everyone in the standings, by id."""
@@ -169,7 +169,7 @@ class Event:
     def lots(self) -> dict[int, int]:
         """Each entrant's lot (1 draws best): the stored seed shuffles the ids in order, so it reproduces."""
         order = list(self.entrants)
-        random.Random(f"{self.rules.lots_seed}").shuffle(order)
+        random.Random(f"{self.counting.lots_seed}").shuffle(order)
         return {entrant: number for number, entrant in enumerate(order, 1)}
 
     @cached_property
@@ -196,19 +196,19 @@ class _Tally:
 
 
 def rank(
-    results: Iterable[PassResult], rules: StandingsRules, *, entrants: Iterable[int] = ()
+    results: Iterable[PassResult], counting: StandingsRules, *, entrants: Iterable[int] = ()
 ) -> list[Standing]:
     """The standings, best first; `entrants` adds those registered who have no row yet (all passes None)."""
     rows = list(results)
     columns = max((row.pass_number for row in rows), default=0)
-    tallies, bye_values = _tally(rows, rules, columns)
+    tallies, bye_values = _tally(rows, counting, columns)
     for entrant in entrants:
         tallies.setdefault(entrant, _Tally([None] * columns))
-    lines = [_line(entrant, tally, bye_values, rules) for entrant, tally in sorted(tallies.items())]
+    lines = [_line(entrant, tally, bye_values, counting) for entrant, tally in sorted(tallies.items())]
     ranked = [line for line in lines if _counts(line)]
-    event = Event(rules, rows, tuple(line.entrant for line in ranked))
+    event = Event(counting, rows, tuple(line.entrant for line in ranked))
     unranked = [line for line in lines if not _counts(line)]
-    return _standings(_ranked_groups(ranked, event)) + [_unranked(line, rules) for line in unranked]
+    return _standings(_ranked_groups(ranked, event)) + [_unranked(line, counting) for line in unranked]
 
 
 def _counts(line: Line) -> bool:
@@ -216,14 +216,14 @@ def _counts(line: Line) -> bool:
     return any(value is not None for value in line.passes)
 
 
-def _unranked(line: Line, rules: StandingsRules) -> Standing:
+def _unranked(line: Line, counting: StandingsRules) -> Standing:
     return Standing(
         None,
         line.entrant,
         line.total,
         line.passes,
         line.dropped_pass,
-        (None,) * len(rules.tie_breaks),
+        (None,) * len(counting.tie_breaks),
         line.byes,
         line.matches,
         line.apples,
@@ -231,10 +231,12 @@ def _unranked(line: Line, rules: StandingsRules) -> Standing:
 
 
 def _tally(
-    rows: list[PassResult], rules: StandingsRules, columns: int
+    rows: list[PassResult], counting: StandingsRules, columns: int
 ) -> tuple[dict[int, _Tally], list[int | None]]:
     """Reads the rows once: each entrant's passes, and what a bye earns in each pass (index pass - 1)."""
-    values = _table_points(rows, rules) if rules.scoring == "table_points" else [row.score for row in rows]
+    values = (
+        _table_points(rows, counting) if counting.scoring == "table_points" else [row.score for row in rows]
+    )
     tallies: dict[int, _Tally] = {}
     sums, counts = [0] * columns, [0] * columns
     for row, value in zip(rows, values, strict=True):
@@ -251,14 +253,14 @@ def _tally(
             counts[number - 1] += 1
         tally.matches += row.matches
         tally.apples += row.apples
-    return tallies, _bye_values(sums, counts, rules)
+    return tallies, _bye_values(sums, counts, counting)
 
 
-def _bye_values(sums: list[int], counts: list[int], rules: StandingsRules) -> list[int | None]:
+def _bye_values(sums: list[int], counts: list[int], counting: StandingsRules) -> list[int | None]:
     """What a bye earns in each pass: the average of those who played it (None, not yet known, while
     nobody has), or the fixed score."""
-    if rules.bye_compensation == "fixed":
-        return [rules.bye_score] * len(sums)
+    if counting.bye_compensation == "fixed":
+        return [counting.bye_score] * len(sums)
     return [half_up(total, count) if count else None for total, count in zip(sums, counts, strict=True)]
 
 
@@ -267,11 +269,11 @@ def half_up(total: int, count: int) -> int:
     return (2 * total + count) // (2 * count)
 
 
-def _line(entrant: int, tally: _Tally, bye_values: list[int | None], rules: StandingsRules) -> Line:
+def _line(entrant: int, tally: _Tally, bye_values: list[int | None], counting: StandingsRules) -> Line:
     passes = tally.passes
     for number in tally.byes:
         passes[number - 1] = bye_values[number - 1]
-    dropped = _worst_pass(passes, rules.highest_wins) if rules.drop_worst_pass else None
+    dropped = _worst_pass(passes, counting.highest_wins) if counting.drop_worst_pass else None
     counted = tuple(
         value for number, value in enumerate(passes, 1) if value is not None and number != dropped
     )
@@ -298,8 +300,8 @@ def _worst_pass(passes: Sequence[int | None], highest_wins: bool) -> int | None:
 
 def _ranked_groups(lines: list[Line], event: Event) -> list[list[Line]]:
     """Groups of equal entrants, best first: by total, then each tie-break splits the groups still tied."""
-    groups = _split(lines, [line.total for line in lines], "like_total", event.rules)
-    for key in event.rules.tie_breaks:
+    groups = _split(lines, [line.total for line in lines], "like_total", event.counting)
+    for key in event.counting.tie_breaks:
         groups = _break_ties(groups, TIE_BREAKS[key], event)
     return groups
 
@@ -315,7 +317,7 @@ def _break_ties(groups: list[list[Line]], tie_break: TieBreak, event: Event) -> 
             continue
         values = tie_break.values(group, event)
         _show(group, values)
-        refined.extend(_split(group, values, tie_break.better, event.rules))
+        refined.extend(_split(group, values, tie_break.better, event.counting))
     return refined
 
 
@@ -324,9 +326,11 @@ def _show(lines: list[Line], values: list[Any]) -> None:
         line.shown.append(value)
 
 
-def _split(group: list[Line], values: list[Any], better: Better, rules: StandingsRules) -> list[list[Line]]:
+def _split(
+    group: list[Line], values: list[Any], better: Better, counting: StandingsRules
+) -> list[list[Line]]:
     """The group best first by the values, cut where they change; a stable sort keeps equals by id."""
-    higher = rules.highest_wins if better == "like_total" else better == "higher"
+    higher = counting.highest_wins if better == "like_total" else better == "higher"
     keys = [_sort_key(value, higher) for value in values]
     order = sorted(range(len(group)), key=keys.__getitem__)
     return [[group[index] for index in run] for _, run in groupby(order, key=keys.__getitem__)]
@@ -366,15 +370,15 @@ def _standings(groups: list[list[Line]]) -> list[Standing]:
 # ---- table points -------------------------------------------------------------------------------------
 
 
-def _table_points(rows: list[PassResult], rules: StandingsRules) -> list[int]:
+def _table_points(rows: list[PassResult], counting: StandingsRules) -> list[int]:
     """Ranking points by place at the table, one per row (0 for a bye, compensated later)."""
     tables: dict[tuple[int, int | None], list[int]] = defaultdict(list)
     for index, row in enumerate(rows):
         if not row.bye:
             tables[row.pass_number, row.table].append(index)
-    points, earned = rules.table_points, [0] * len(rows)
+    points, earned = counting.table_points, [0] * len(rows)
     for indices in tables.values():
-        for index, place in _places(rows, indices, rules.lowest_wins):
+        for index, place in _places(rows, indices, counting.lowest_wins):
             earned[index] = points[place - 1] if place <= len(points) else 0
     return earned
 
@@ -435,13 +439,13 @@ def _games(one: dict[int, PassResult], other: dict[int, PassResult]) -> list[int
 
 def best_pass(group: Sequence[Line], event: Event) -> list[int | None]:
     """The best single pass counted: a great pass outranks steady ones."""
-    best = max if event.rules.highest_wins else min
+    best = max if event.counting.highest_wins else min
     return [best(line.counted) if line.counted else None for line in group]
 
 
 def next_best_pass(group: Sequence[Line], event: Event) -> list[tuple[int, ...] | None]:
     """The counted passes best first: the best decides, then the second best, the third..."""
-    reverse = event.rules.highest_wins
+    reverse = event.counting.highest_wins
     return [tuple(sorted(line.counted, reverse=reverse)) or None for line in group]
 
 
@@ -463,7 +467,7 @@ def head_to_head(group: Sequence[Line], event: Event) -> list[tuple[int, int] | 
     all be compared and the next tie-break decides (None); nor is it applied again to a smaller group it
     leaves tied. More wins first, then the better margin.
     """
-    sign = -1 if event.rules.lowest_wins else 1
+    sign = -1 if event.counting.lowest_wins else 1
     met = _meetings([line.entrant for line in group], event.seats, sign)
     return [met.get(line.entrant) for line in group]
 

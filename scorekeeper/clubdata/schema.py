@@ -22,7 +22,6 @@ from scorekeeper.games.models import (
     Club,
     Deal,
     DealChange,
-    DealScore,
     Evening,
     Game,
     GameChange,
@@ -100,7 +99,7 @@ GAMES = Part(
     kind=GAME,
     order=("created_at", "pk"),
     refs=(("created_by", USER), ("follows", GAME), ("evening", EVENING)),
-    derived=("totals", "side_sums", "summary", "finished", "winner", "revision", "seat_names"),
+    derived=("totals", "side_sums", "summary", "state", "finished", "winner", "revision", "seat_names"),
     checked=("totals", "finished", "winner"),
     optional=(
         "number",
@@ -236,9 +235,9 @@ CLUB = Part(
     ),
 )
 
-# Models whose rows are computed from the exported ones: the import derives them again (scores by the
-# rules engine, ratings by replaying the finished games); accounts are matched or created by username.
-DERIVED_MODELS = (DealScore, Rating, RatingChange)
+# Models whose rows are computed from the exported ones: the import derives them again (ratings by
+# replaying the finished games); accounts are matched or created by username.
+DERIVED_MODELS = (Rating, RatingChange)
 ACCOUNT_MODELS = (User,)
 # Models not moved: an invite link is a key to this instance (its token kept only as a hash); on another
 # server the club's admins make new ones.

@@ -215,13 +215,21 @@ LANGUAGE_COOKIE_SAMESITE = "Lax"
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "scorekeeper" / "games" / "static"]
+STATICFILES_DIRS = [
+    BASE_DIR / "scorekeeper" / "games" / "static",
+    # a variant's own styles and scripts, in its folder: variants/<key>/static/x is served as
+    # scorekeeper/variants/<key>/x
+    *(
+        (f"scorekeeper/variants/{path.parent.name}", path)
+        for path in sorted((BASE_DIR / "scorekeeper" / "games" / "variants").glob("*/static"))
+    ),
+]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG
-        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        else "scorekeeper.config.storage.StaticFiles"
     },
 }
 

@@ -227,9 +227,13 @@ class Game(models.Model):
     finished = models.BooleanField(default=False)
     winner = models.CharField(max_length=60, blank=True)
     revision = models.PositiveIntegerField(default=0, help_text=_("Bumped by every change, for live pages."))
-    # Each side's [score, matches, apples] summed over its DealScore rows, written with the totals: the
-    # standings of a 2000-player event read 5000 of these instead of summing 120,000 score rows.
+    # Each side's [score, matches, apples] over the deals, written with the totals: the standings of a
+    # 2000-player event read 5000 of these instead of replaying 40,000 deals.
     side_sums = models.JSONField(default=dict, blank=True)
+    # The engine's state after the last deal (GameResult.state: who is still in, the rows still open),
+    # written with the totals: the next deal's form needs it, and a deal post reads it here instead of
+    # scoring the game before the write scores it. None: not written yet (a game from before it was kept).
+    state = models.JSONField(null=True, blank=True)
     # The deal count, the ranks and each side's counts for the statistics (history.summary), written
     # with the totals: a player page of 1000 games reads these instead of replaying 12,000 deals.
     summary = models.JSONField(default=dict, blank=True)
@@ -367,22 +371,6 @@ class Deal(models.Model):
     @property
     def dealing(self) -> Dealing:
         return Dealing(self.dealer_seat, self.pushed)
-
-
-class DealScore(models.Model):
-    """One side's score in one deal, derived from the entry: rows that SQL can sum."""
-
-    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="scores")
-    side = models.CharField(max_length=60)
-    score = models.IntegerField()
-    matches = models.PositiveSmallIntegerField(default=0, help_text=_("1 if this side made a match."))
-    apples = models.PositiveSmallIntegerField(default=0, help_text=_("1 if this side got an apple."))
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["deal", "side"], name="one_score_per_side")]
-
-    def __str__(self) -> str:
-        return f"{self.side}: {self.score}"
 
 
 class DealChange(models.Model):

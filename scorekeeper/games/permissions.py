@@ -16,14 +16,15 @@ from enum import IntEnum
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
-from django.db.models import F, OuterRef, Subquery
+from django.db.models import OuterRef, Subquery
 from django.http import Http404
 from django.urls import reverse
 from django.utils.translation import gettext
 
+from scorekeeper.games import owners
 from scorekeeper.games.languages import use_club_language
 from scorekeeper.games.models import Club, Evening, Game, Membership, Role
-from scorekeeper.games.services import DealConflict, Guard
+from scorekeeper.games.services import Guard
 
 
 class Need(IntEnum):
@@ -90,18 +91,14 @@ def load_club(user: User | AnonymousUser, slug: str, need: Need) -> Club:
 
 
 def load_game(user: User | AnonymousUser, pk: int, need: Need) -> Game:
-    """The game with its club, `role` and `table_id` set, in one query, or a refusal.
+    """The game with its club, `role`, `owned` and `hidden` set (owners.py), in one query, or a refusal.
 
     A tournament table's game is corrected by the director only (its phone uses the table link):
     any write to it needs an admin's role. A deleted game is gone for everyone.
     """
     game = (
         Game.objects.select_related("club", "evening")
-        .annotate(
-            role=_role_subquery(user, "club_id"),
-            table_id=F("tournament_table__id"),
-            event_visibility=F("tournament_table__pass_played__tournament__visibility"),
-        )
+        .annotate(role=_role_subquery(user, "club_id"), **owners.annotations())
         .filter(pk=pk, deleted_at__isnull=True)
         .first()
     )
@@ -129,14 +126,14 @@ def load_evening(user: User | AnonymousUser, pk: int, need: Need) -> Evening:
 
 
 def readable_by_all(game: Game) -> bool:
-    """A public club's game, unless it is a table of an event that is not public (its visibility, as
-    tournaments store it): that event's players are not to be read through /games/<pk>/ either."""
-    return game.club.is_public and getattr(game, "event_visibility", None) in (None, "public")
+    """A public club's game, unless its owner hides it (a table of an event that is not public): that
+    event's players are not to be read through /games/<pk>/ either."""
+    return game.club.is_public and not getattr(game, "hidden", False)
 
 
 def write_need(game: Game, need: Need) -> Need:
     """What a write to this game needs: a tournament table's game is the director's to correct."""
-    if need > Need.READ and getattr(game, "table_id", None) is not None:
+    if need > Need.READ and getattr(game, "owned", False):
         return max(need, Need.ADMIN)
     return need
 
@@ -163,15 +160,6 @@ class GameAccess:
     """Which of GAME_ACTIONS the page offers this visitor (none on a tournament table's pages)."""
 
 
-def refuse_confirmed_table(game: Game) -> None:
-    """A guard for the director's corrections through the game page: a confirmed table is reopened
-    first (on the dashboard), so the tournament's finish and ratings are settled again."""
-    if Game.objects.filter(pk=game.pk, tournament_table__confirmed_at__isnull=False).exists():
-        raise DealConflict(
-            gettext("This table is confirmed: reopen it on the tournament dashboard to correct it.")
-        )
-
-
 GAME_ACTIONS: dict[str, Need] = {
     "abandon": Need.SCORER,
     "resume": Need.SCORER,
@@ -186,7 +174,7 @@ for good, so it is the admins'. A tournament table's game is none of these: the 
 def load_club_game(user: User | AnonymousUser, pk: int, action: str) -> Game:
     """The club's own game for one of GAME_ACTIONS, or a refusal (a tournament table's game: 403)."""
     game = load_game(user, pk, GAME_ACTIONS[action])
-    if game.table_id is not None:
+    if game.owned:
         raise PermissionDenied(gettext("A tournament table's game is managed on the tournament dashboard."))
     return game
 
@@ -194,13 +182,13 @@ def load_club_game(user: User | AnonymousUser, pk: int, action: str) -> Game:
 def may(game: Game, action: str) -> bool:
     """Whether the game page offers the action to this visitor (`game` as load_game returned it)."""
     need = GAME_ACTIONS[action]
-    return game.table_id is None and allows(role=game.role, is_public=game.club.is_public, need=need)
+    return not game.owned and allows(role=game.role, is_public=game.club.is_public, need=need)
 
 
 def game_access(user: User | AnonymousUser, pk: int, need: Need) -> GameAccess:
     game = load_game(user, pk, need)
     return GameAccess(
-        guard=refuse_confirmed_table if game.table_id is not None else None,
+        guard=owners.guard if game.owned else None,
         game=game,
         base_url=reverse("games:game", args=[game.pk]),
         can_score=allows(role=game.role, is_public=readable_by_all(game), need=write_need(game, Need.SCORER)),

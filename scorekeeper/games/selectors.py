@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -12,11 +12,12 @@ from django.db.models import Count, F, Q, QuerySet
 from django.utils.translation import gettext
 
 from scorekeeper import rules
-from scorekeeper.games import live
+from scorekeeper.games import live, owners
+from scorekeeper.games.invite_links import invite_hash
 from scorekeeper.games.jasstafel import StrokeGroup, Tafel, Tally, stroke_groups, tafel
-from scorekeeper.games.models import NOT_NOTED, Club, Dealing, Game, GameChange, Invite, Membership, Player
+from scorekeeper.games.models import Club, Dealing, Game, GameChange, Invite, Membership, Player
 from scorekeeper.games.permissions import GameAccess
-from scorekeeper.games.services import invite_hash
+from scorekeeper.games.stored_deals import StoredDeal, entries, stored_deals
 from scorekeeper.games.variants import variant_page
 from scorekeeper.rules.base import DealResult, GameResult, InvalidDeal
 
@@ -165,10 +166,12 @@ class Board:
 
     @property
     def pending(self) -> dict[str, Any] | None:
-        """What the table said before the next deal (Differenzler's predictions), kept by the game until
-        the deal is saved; None if nothing was said, or it was for a deal since saved or deleted."""
-        kept = self.game.pending_entry or {}
-        return kept.get("entry") if kept.get("number") == self.next_number else None
+        return said_before(self.game, self.next_number)
+
+    @property
+    def state(self) -> Mapping[str, Any]:
+        """The engine's state after the deals: what the next deal's form needs."""
+        return self.result.state
 
     @property
     def marks_won(self) -> MarksWon | None:
@@ -249,47 +252,85 @@ def side_label(variant: str, side: str, seats: list[str]) -> str:
     return side
 
 
-Stored = tuple[Any, Any, Dealing]
-"""One deal as the board shows it: its entry, its client token, who dealt (services.Stored)."""
-
-
-def _row(scored: DealResult, sides: tuple[str, ...], stored: list[Stored], seats: list[str]) -> DealRow:
+def _row(
+    scored: DealResult, sides: tuple[str, ...], deals: Sequence[StoredDeal], seats: list[str]
+) -> DealRow:
     scores = [scored.scores.get(side, 0) for side in sides]
-    _, token, dealing = stored[scored.number - 1]
-    is_last = scored.number == len(stored)
-    return DealRow(scored.number, scores, dict(scored.details), is_last, token, dealt(dealing, seats))
+    deal = deals[scored.number - 1]
+    is_last = scored.number == len(deals)
+    return DealRow(
+        scored.number, scores, dict(scored.details), is_last, deal.token, dealt(deal.dealing, seats)
+    )
+
+
+def _score(game: Game, seats: list[str], deals: Sequence[StoredDeal]) -> GameResult:
+    return rules.score_game(game.variant, seats, game.settings, entries(deals), deal_limit=game.deal_limit)
 
 
 def game_board(access: GameAccess) -> Board:
-    """The entries in one query (the seats come with the game); the engine re-scores them (pure, fast)."""
+    """The deals in one query (the seats come with the game); the engine re-scores them (pure, fast)."""
     game = access.game
     seats = game.names_by_seat()
-    rows = game.deals.order_by("number").values_list("entry", "client_token", "dealer_seat", "pushed")
-    stored = [(entry, token, Dealing(seat, pushed)) for entry, token, seat, pushed in rows]
-    entries = [entry for entry, _, _ in stored]
-    result = rules.score_game(game.variant, seats, game.settings, entries, deal_limit=game.deal_limit)
-    return _board(access, seats, stored, result)
+    deals = stored_deals(game)
+    return _board(access, seats, deals, _score(game, seats, deals))
 
 
-def board_of(access: GameAccess, stored: list[Stored], result: GameResult) -> Board:
-    """The board of a game whose deals and result a write hands over: no read."""
-    return _board(access, access.game.names_by_seat(), stored, result)
+def board_of(access: GameAccess, deals: Sequence[StoredDeal], result: GameResult) -> Board:
+    """The board of a game whose deals and result a write hands over: no read, no scoring."""
+    return _board(access, access.game.names_by_seat(), deals, result)
 
 
-def board_with_deal(
-    board: Board, entry: dict[str, Any], token: Any, result: GameResult, dealing: Dealing = NOT_NOTED
-) -> Board:
-    """The board once a deal was appended to it, from the result the write scored: no read again."""
-    stored = [
-        (row_entry, row.token, row_dealing)
-        for row_entry, row, row_dealing in zip(board.entries, board.rows, board.dealings, strict=True)
-    ]
-    return _board(board.access, board.seats, [*stored, (entry, token, dealing)], result)
+@dataclass(frozen=True)
+class NextDeal:
+    """What a deal post needs before its write: the deals as stored, and the engine's state after them
+    as the game stored it with its last write, so the form is checked without scoring the game (the
+    write scores it, once)."""
+
+    access: GameAccess
+    seats: list[str]
+    deals: list[StoredDeal]
+    state: Mapping[str, Any]
+    revision: int
+    """The game's revision as read, before the write brings the game up to date."""
+    totals: dict[str, int]
+    finished: bool
+    undo_offered: bool
+    """Whether the page offered Undo before this deal (a deal entered takes it away)."""
+
+    @property
+    def game(self) -> Game:
+        return self.access.game
+
+    @property
+    def next_number(self) -> int:
+        return len(self.deals) + 1
+
+    @property
+    def pending(self) -> dict[str, Any] | None:
+        return said_before(self.game, self.next_number)
 
 
-def _board(access: GameAccess, seats: list[str], stored: list[Stored], result: GameResult) -> Board:
+def next_deal(access: GameAccess) -> NextDeal:
+    """The deals in one query, the state as stored (scored only for a game stored before it was kept)."""
     game = access.game
-    entries = [entry for entry, _, _ in stored]
+    seats = game.names_by_seat()
+    deals = stored_deals(game)
+    state = game.state if game.state is not None else _score(game, seats, deals).state
+    board_offers_undo = access.can_score and game.abandoned_at is None and game.undo_deal == len(deals) + 1
+    return NextDeal(
+        access, seats, deals, state, game.revision, dict(game.totals), game.finished, board_offers_undo
+    )
+
+
+def said_before(game: Game, number: int) -> dict[str, Any] | None:
+    """What the table said before deal `number` (Differenzler's predictions), kept by the game until the
+    deal is saved; None if nothing was said, or it was for a deal since saved or deleted."""
+    kept = game.pending_entry or {}
+    return kept.get("entry") if kept.get("number") == number else None
+
+
+def _board(access: GameAccess, seats: list[str], deals: Sequence[StoredDeal], result: GameResult) -> Board:
+    game = access.game
     placing = {p.side: p.rank for p in result.ranking}
     page = variant_page(game.variant)
     jasstafel = page is not None and page.jasstafel
@@ -306,8 +347,8 @@ def _board(access: GameAccess, seats: list[str], stored: list[Stored], result: G
         )
         for side in result.sides
     ]
-    rows = [_row(deal, result.sides, stored, seats) for deal in result.deals]
-    return Board(access, seats, entries, result, sides, rows, [dealing for _, _, dealing in stored])
+    rows = [_row(scored, result.sides, deals, seats) for scored in result.deals]
+    return Board(access, seats, entries(deals), result, sides, rows, [deal.dealing for deal in deals])
 
 
 def user_clubs(user: User | AnonymousUser) -> QuerySet[Club]:
@@ -322,7 +363,7 @@ def user_clubs(user: User | AnonymousUser) -> QuerySet[Club]:
 def club_games(club: Club) -> QuerySet[Game]:
     """The club's own games, running first, then abandoned, then finished; a tournament's tables are listed
     with their tournament instead, and a deleted game nowhere."""
-    games = club.games.filter(tournament_table__isnull=True, deleted_at__isnull=True)
+    games = club.games.filter(owners.own_games(), deleted_at__isnull=True)
     stopped = F("abandoned_at").asc(nulls_first=True)
     return games.prefetch_related("seats").order_by("finished", stopped, "-created_at")
 
@@ -331,14 +372,6 @@ def deleted_games(club: Club) -> QuerySet[GameChange]:
     """Who deleted which of the club's games, and when, newest first: the audit outlives the game."""
     changes = GameChange.objects.filter(game__club=club, action=GameChange.Action.DELETED)
     return changes.select_related("game", "by").order_by("-at", "-pk")
-
-
-def club_events(club: Club) -> QuerySet[Any]:
-    """The club's events its visitor may see (`club.role` as load_club sets it): all of them for a member,
-    the public ones for anyone else. The tournaments app stores the visibility; a link-only or
-    members-only event is never listed to those its own pages refuse."""
-    events = club.tournaments.all()
-    return events if club.role is not None else events.filter(visibility="public")
 
 
 def roster(club: Club) -> QuerySet[Player]:

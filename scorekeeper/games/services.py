@@ -1,4 +1,6 @@
-"""Every write: atomic, with the game row locked, validated by the rules, audited.
+"""Every write of games and deals: atomic, with the game row locked, validated by the rules, audited.
+
+Clubs, members and roster players are written by `members.py`, invite links by `invite_links.py`.
 
 The rules engine re-scores the whole game from its entries on every write, so the stored scores are
 never computed from a half-saved state, and a correction re-derives everything after it.
@@ -6,14 +8,10 @@ never computed from a half-saved state, and a correction re-derives everything a
 
 from __future__ import annotations
 
-import enum
-import hashlib
 import json
-import secrets
 import uuid
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -30,18 +28,14 @@ from scorekeeper.games.models import (
     Deal,
     DealChange,
     Dealing,
-    DealScore,
     Evening,
     Game,
     GameChange,
-    Invite,
-    Membership,
     Player,
-    Role,
     Seat,
 )
-from scorekeeper.games.names import normalise_name
 from scorekeeper.games.signals import game_scored
+from scorekeeper.games.stored_deals import StoredDeal, entries, stored, stored_deals
 from scorekeeper.rules.base import DealResult, GameResult, InvalidDeal, gettext_noop, text
 
 Guard = Callable[[Game], None]
@@ -73,225 +67,37 @@ class GameRefused(Exception):
         self.message = message
 
 
-Stored = tuple[Mapping[str, Any], uuid.UUID, Dealing]
-"""One deal as a page shows it: its entry, its client token (its Delete button names it), who dealt."""
-
-
 @dataclass(frozen=True)
-class Recorded:
-    deal: Deal
-    result: GameResult
-    repeated: bool  # the same submission arrived again (double tap, retry): nothing new was saved
-    deals: Sequence[Stored] = ()
-    """A correction's or an Undo's game as it left it: every deal, in order (the page's board)."""
-
-
-@dataclass(frozen=True)
-class Deleted:
-    """What a Delete left: the game row, its deals in order and their result."""
+class Written:
+    """The game as a deal's write left it: the game row as stored, every deal in order and their result,
+    scored once, so a page draws it without reading or scoring again."""
 
     game: Game
-    deals: Sequence[Stored]
+    deals: Sequence[StoredDeal]
     result: GameResult
-    repeated: bool  # this Delete arrived again: nothing more was deleted
+    repeated: bool
+    """The same submission arrived again (double tap, retry): nothing new was written."""
+
+
+@dataclass(frozen=True)
+class Recorded(Written):
+    """A deal entered, corrected or brought back: `deal` is that deal as stored."""
+
+    deal: StoredDeal
+
+
+class Deleted(Written):
+    """What a Delete left."""
 
 
 @dataclass(frozen=True)
 class Known:
-    """The deals as the caller read them (number, entry, client token), after reading the game at
-    `revision`. Every write bumps the revision, so a game locked at that revision still has exactly
-    these deals: a write reuses them instead of reading them again."""
+    """The deals as the caller read them, after reading the game at `revision`. Every write bumps the
+    revision, so a game locked at that revision still has exactly these deals: a write reuses them
+    instead of reading them again."""
 
     revision: int
-    deals: Sequence[tuple[int, Mapping[str, Any], uuid.UUID]]
-
-
-# ---- clubs and players ---------------------------------------------------------------------------
-
-
-@transaction.atomic
-def create_club(
-    *,
-    name: str,
-    slug: str,
-    owner: User,
-    is_public: bool = False,
-    suit_names: str = "german",
-    language: str = "",
-) -> Club:
-    club = Club.objects.create(
-        name=name, slug=slug, is_public=is_public, suit_names=suit_names, language=language
-    )
-    Membership.objects.create(club=club, user=owner, role=Role.OWNER)
-    return club
-
-
-def set_membership(*, club: Club, user: User, role: str) -> Membership:
-    membership, _ = Membership.objects.update_or_create(club=club, user=user, defaults={"role": role})
-    return membership
-
-
-@transaction.atomic
-def remove_member(membership: Membership) -> None:
-    """The member leaves the club, and their roster player is theirs no more: "My games" lists only the
-    clubs they belong to."""
-    Player.objects.filter(club_id=membership.club_id, user_id=membership.user_id).update(user=None)
-    membership.delete()
-
-
-# ---- a member's roster player ----------------------------------------------------------------------
-
-
-class LinkRefused(Exception):
-    """The player or the member is linked to someone else already: the message says whom to unlink."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-@transaction.atomic
-def link_player(*, player: Player, user: User) -> Player:
-    """The roster player is this member: one player per member and club, one member per player.
-    Linking them again changes nothing; a conflict is refused and nothing is saved."""
-    locked = Player.objects.select_for_update().get(pk=player.pk)
-    if locked.user_id == user.pk:
-        return locked
-    if locked.user_id is not None:
-        message = gettext("%(player)s is linked to another member already: unlink them first.")
-        raise LinkRefused(message % {"player": locked.name})
-    linked = Player.objects.filter(club_id=locked.club_id, user=user).values_list("name", flat=True).first()
-    if linked is not None:
-        message = gettext("%(user)s is linked to %(player)s already: unlink them first.")
-        raise LinkRefused(message % {"user": user.username, "player": linked})
-    locked.user = user
-    try:
-        with transaction.atomic():  # another admin linked this member meanwhile: the constraint says so
-            locked.save(update_fields=["user"])
-    except IntegrityError:
-        message = gettext("%(user)s was linked to another player meanwhile: nothing was changed.")
-        raise LinkRefused(message % {"user": user.username}) from None
-    return locked
-
-
-def unlink_player(*, club: Club, user: User) -> int:
-    """The member's roster player in the club is nobody's again; 0 if none was linked."""
-    return Player.objects.filter(club=club, user=user).update(user=None)
-
-
-# ---- invite links ----------------------------------------------------------------------------------
-
-
-def invite_hash(token: str) -> str:
-    """What is stored of an invite's token: its SHA-256. A token is 256 random bits, so no salt is
-    needed, and looking it up by its hash tells a guesser nothing of how close a guess came."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def create_invite(
-    *,
-    club: Club,
-    role: str,
-    days: int,
-    max_uses: int | None,
-    player: Player | None,
-    by: User,
-) -> tuple[Invite, str]:
-    """The new invite and its token, the one time the token is known: the link is built from it."""
-    token = secrets.token_urlsafe(32)
-    invite = Invite.objects.create(
-        club=club,
-        token_hash=invite_hash(token),
-        role=role,
-        player=player,
-        expires_at=timezone.now() + timedelta(days=days),
-        max_uses=1 if player is not None else max_uses,
-        created_by=by,
-    )
-    return invite, token
-
-
-def revoke_invite(*, invite: Invite, by: User) -> Invite:
-    """The link works no more; revoking it again changes nothing."""
-    if invite.revoked_at is None:
-        invite.revoked_at, invite.revoked_by = timezone.now(), by
-        invite.save(update_fields=["revoked_at", "revoked_by"])
-    return invite
-
-
-class JoinRefused(Exception):
-    """Joining would link a player that cannot be linked: the message says what to ask for."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-class Joined(enum.Enum):
-    JOINED = "joined"  # a new member (and their player linked, if the invite names one)
-    LINKED = "linked"  # a member already, who claimed the player the invite names
-    ALREADY = "already"  # the member has all the invite gives: nothing changed, no use counted
-
-
-def has_all_it_gives(invite: Invite, user: User) -> bool:
-    """A member already, and the player the invite names (if any) is theirs: joining again is a no-op."""
-    if invite.player is not None and invite.player.user_id != user.pk:
-        return False
-    return Membership.objects.filter(club_id=invite.club_id, user=user).exists()
-
-
-@transaction.atomic
-def join_by_invite(*, token: str, user: User) -> tuple[Invite, Joined] | None:
-    """The user joins the club with the invite's role (a member keeps theirs) and claims the player it
-    names. None for a token that opens nothing: unknown, expired, revoked or used up, all alike; but
-    whoever has all it gives already is told so, whatever its state (a double tap took its last use).
-
-    The invite row is locked, so two people joining at once cannot both take its last use."""
-    invite = (
-        Invite.objects.select_for_update(of=("self",))
-        .select_related("club", "player")
-        .filter(token_hash=invite_hash(token))
-        .first()
-    )
-    if invite is None:
-        return None
-    if has_all_it_gives(invite, user):
-        return invite, Joined.ALREADY
-    if not invite.usable():
-        return None
-    member = Membership.objects.filter(club_id=invite.club_id, user=user).exists()
-    if invite.player is not None:
-        _claim(invite.player, user)
-    if not member:
-        Membership.objects.create(club_id=invite.club_id, user=user, role=invite.role)
-    invite.uses += 1
-    invite.save(update_fields=["uses"])
-    return invite, Joined.LINKED if member else Joined.JOINED
-
-
-def _claim(player: Player, user: User) -> None:
-    """Link the invite's player to the user, in the words of the one joining (who is not told whom a
-    player is linked to)."""
-    try:
-        link_player(player=player, user=user)
-    except LinkRefused:
-        player.refresh_from_db(fields=["user"])
-        if player.user_id is not None:
-            message = gettext(
-                "%(player)s is linked to another member already: ask the club for a new invite."
-            )
-            raise JoinRefused(message % {"player": player.name}) from None
-        message = gettext("You are linked to another player of this club already: ask a club admin.")
-        raise JoinRefused(message) from None
-
-
-def add_player(*, club: Club, name: str) -> Player:
-    """The roster's player of that name (any case), or a new one: typing "anna" finds Anna. The forms
-    refuse a name that is no name (games/names.py); written the same way here, so two spellings that
-    look alike are one player whoever calls."""
-    name = normalise_name(name)
-    player = Player.objects.filter(club=club, name__iexact=name).first()
-    return player or Player.objects.create(club=club, name=name)
+    deals: Sequence[StoredDeal]
 
 
 # ---- games ---------------------------------------------------------------------------------------
@@ -335,6 +141,7 @@ def _create_game(
         created_by=by,
         totals=dict(result.totals),
         summary=summaries.game_summary(result),
+        state=dict(result.state),
         seat_names=names,
         number=_next_number(club),
         follows=follows,
@@ -409,7 +216,7 @@ def delete_game(*, game_id: int, by: User | None) -> Game:
     game.deleted_at = timezone.now()
     _game_changed(game, GameChange.Action.DELETED, by, ["deleted_at"])
     if game.finished:  # the ratings drop what the game gave: it counts no more
-        game_scored.send(sender=Game, game=game, result=_score(game, [e for _, e, _ in _entries(game)]))
+        game_scored.send(sender=Game, game=game, result=_score(game, entries(stored_deals(game))))
     return game
 
 
@@ -420,10 +227,22 @@ def _game_changed(game: Game, action: str, by: User | None, fields: list[str]) -
     GameChange.objects.create(game=game, action=action, by=by)
 
 
-def _locked(game_id: int, guard: Guard | None = None) -> Game:
-    """The game row, locked until the transaction ends; then the caller's guard (a table's lock)."""
+GAME_VALUES = [field.attname for field in Game._meta.concrete_fields if not field.is_relation]
+"""What a locked read brings up to date in the caller's game (its club and evening stay as loaded)."""
+
+
+def _locked(game_id: int, guard: Guard | None = None, loaded: Game | None = None) -> Game:
+    """The game row, locked until the transaction ends; then the caller's guard (a table's lock).
+
+    `loaded`: the caller's game (the page's), read again in place under the lock, so the caller shows the
+    game as the write stores it without reading it or copying fields."""
+    rows = Game.objects.select_for_update(of=("self",)).filter(pk=game_id)
     try:
-        game = Game.objects.select_for_update().get(pk=game_id)
+        if loaded is None:
+            game = rows.get()
+        else:
+            loaded.refresh_from_db(fields=GAME_VALUES, from_queryset=rows)
+            game = loaded
     except Game.DoesNotExist:  # a tournament's draw was undone meanwhile
         raise DealConflict(gettext("This game no longer exists: its draw was undone.")) from None
     if guard is not None:
@@ -439,14 +258,14 @@ def _refuse_stopped(game: Game) -> None:
         raise DealConflict(gettext("This game was abandoned: resume it to change its deals."))
 
 
-def _entries(game: Game) -> list[tuple[int, dict[str, Any], uuid.UUID]]:
-    return list(game.deals.order_by("number").values_list("number", "entry", "client_token"))
-
-
 def _score(game: Game, entries: Sequence[Mapping[str, Any]]) -> GameResult:
     return rules.score_game(
         game.variant, game.names_by_seat(), game.settings, entries, deal_limit=game.deal_limit
     )
+
+
+DERIVED = ["totals", "side_sums", "summary", "state", "finished", "winner"]
+"""What a game stores of its deals' result: pages and standings read these instead of scoring."""
 
 
 def _store_result(game: Game, result: GameResult) -> None:
@@ -457,8 +276,8 @@ def _store_result(game: Game, result: GameResult) -> None:
     game.revision += 1
     game.side_sums = side_sums(result.deals)
     game.summary = summaries.game_summary(result)
-    fields = ["totals", "side_sums", "summary", "finished", "winner", "revision", "undo_deal"]
-    game.save(update_fields=fields)
+    game.state = dict(result.state)
+    game.save(update_fields=[*DERIVED, "revision", "undo_deal", "pending_entry"])
     if was_finished or game.finished:  # a finished game's result is rated; a correction re-rates it
         game_scored.send(sender=Game, game=game, result=result)
 
@@ -471,18 +290,9 @@ def _match_and_apples(scored: DealResult) -> tuple[Any, Collection[str]]:
     return match, scored.details.get("apples") or ()
 
 
-def _score_rows(deal: Deal, scored: DealResult) -> list[DealScore]:
-    """One row per side, with the counts SQL sums for tie-breaks (matches made, apples taken)."""
-    match, apples = _match_and_apples(scored)
-    return [
-        DealScore(deal=deal, side=side, score=score, matches=int(match == side), apples=int(side in apples))
-        for side, score in scored.scores.items()
-    ]
-
-
 def side_sums(deals: Iterable[DealResult]) -> dict[str, list[int]]:
-    """Each side's [score, matches, apples] over the deals: what its DealScore rows add up to, stored
-    on the game so the standings read one row per game instead of summing every deal's rows."""
+    """Each side's [score, matches, apples] over the deals, stored on the game so the standings read one
+    row per game instead of replaying every deal."""
     sums: dict[str, list[int]] = {}
     for scored in deals:
         match, apples = _match_and_apples(scored)
@@ -504,15 +314,17 @@ def record_deal(
     guard: Guard | None = None,
     known: Known | None = None,
     dealing: Dealing = NOT_NOTED,
+    loaded: Game | None = None,
 ) -> Recorded:
     """Add deal `number` (the number the scorer's form expected) to the game.
 
     A repeated `client_token` returns the deal it already saved; a `number` that another phone took
     meanwhile is a DealConflict, never a second deal. `known`: the deals the caller read already.
+    `loaded`: the caller's game, which the write brings up to date (see _locked).
     A deal entered ends what Undo could bring back: the game moved on.
     """
     try:
-        return _record_locked(game_id, entry, by, number, client_token, guard, known, dealing)
+        return _record_locked(game_id, entry, by, number, client_token, guard, known, dealing, loaded)
     except IntegrityError:
         # Unreachable while every writer locks the game row; the whole write was rolled back.
         message = gettext("Deal %(number)s was entered meanwhile on another phone.")
@@ -529,28 +341,28 @@ def _record_locked(
     guard: Guard | None,
     known: Known | None,
     dealing: Dealing,
+    loaded: Game | None,
 ) -> Recorded:
     """record_deal's write, with the game row locked until it commits.
 
     A repeated submission is recognised before the guard: a phone retrying its last deal after the
     table was confirmed is told it was saved, not that the table is locked. Its number may differ (it
     is what the phone expected), its entry may not."""
-    game = _locked(game_id)
-    stored = known.deals if known is not None and known.revision == game.revision else _entries(game)
-    for stored_number, stored_entry, token in stored:
-        if token == client_token:
-            if not _same_entry(stored_entry, entry):
+    game = _locked(game_id, loaded=loaded)
+    deals = known.deals if known is not None and known.revision == game.revision else stored_deals(game)
+    for deal in deals:
+        if deal.token == client_token:
+            if not _same_entry(deal.entry, entry):
                 message = gettext(
                     "This deal was saved already as deal %(number)s, with other values: nothing new was "
                     "saved. Check the list."
                 )
-                raise TokenReused(message % {"number": stored_number})
-            deal = game.deals.get(number=stored_number)
-            return Recorded(deal, _score(game, [e for _, e, _ in stored]), repeated=True)
+                raise TokenReused(message % {"number": deal.number})
+            return Recorded(game, deals, _score(game, entries(deals)), repeated=True, deal=deal)
     if guard is not None:
         guard(game)
     _refuse_stopped(game)
-    expected = len(stored) + 1
+    expected = len(deals) + 1
     if number < expected:
         message = gettext(
             "Deal %(number)s was entered meanwhile on another phone. Check the list, then enter deal "
@@ -563,13 +375,11 @@ def _record_locked(
             "%(expected)s."
         )
         raise NumberTaken(message % {"expected": expected})
-    result = _score(game, [e for _, e, _ in stored] + [dict(entry)])
+    result = _score(game, [*entries(deals), dict(entry)])
     _check_dealing(game, number, dealing)
+    game.pending_entry = {}  # what was said before this deal is in it now
     deal = _append(game, result, number, dict(entry), dealing, by, DealChange.Action.ADDED, client_token)
-    if game.pending_entry:  # what was said before this deal is in it now
-        game.pending_entry = {}
-        game.save(update_fields=["pending_entry"])
-    return Recorded(deal, result, repeated=False)
+    return Recorded(game, [*deals, deal], result, repeated=False, deal=deal)
 
 
 def _append(
@@ -581,9 +391,9 @@ def _append(
     by: User | None,
     action: str,
     client_token: uuid.UUID | None = None,
-) -> Deal:
+) -> StoredDeal:
     """Deal `number` written after the others, as `result` scored it (a new deal, or one brought back):
-    its scores, the game's stored result, and its line in the history of changes. Undo ends here."""
+    the game's stored result, and its line in the history of changes. Undo ends here."""
     deal = Deal.objects.create(
         game=game,
         number=number,
@@ -593,13 +403,12 @@ def _append(
         dealer_seat=dealing.dealer_seat,
         pushed=dealing.pushed,
     )
-    DealScore.objects.bulk_create(_score_rows(deal, result.deals[-1]))
     game.undo_deal = None
     _store_result(game, result)
     DealChange.objects.create(
         game=game, deal_number=number, action=action, after=entry, dealing_after=dealing.as_json(), by=by
     )
-    return deal
+    return StoredDeal(number, entry, deal.client_token, dealing)
 
 
 @transaction.atomic
@@ -614,10 +423,10 @@ def keep_pending(
     that takes it is audited."""
     game = _locked(game_id, guard)
     _refuse_stopped(game)
-    entries = [stored for _, stored, _ in _entries(game)]
-    _require_next(number, len(entries) + 1)
+    played = entries(stored_deals(game))
+    _require_next(number, len(played) + 1)
     try:
-        _score(game, [*entries, dict(entry)])
+        _score(game, [*played, dict(entry)])
     except InvalidDeal as refused:
         if refused.deal != number or refused.field not in later:
             raise
@@ -654,15 +463,6 @@ def _same_entry(stored: Mapping[str, Any], sent: Mapping[str, Any]) -> bool:
     return json.loads(json.dumps(stored)) == json.loads(json.dumps(sent))
 
 
-def _rederive_scores(game: Game, result: GameResult, deals: Sequence[Deal]) -> None:
-    """A correction can change later deals (who sits out, who dropped out): rewrite every score row."""
-    DealScore.objects.filter(deal__game=game).delete()
-    by_number = {deal.number: deal for deal in deals}
-    DealScore.objects.bulk_create(
-        row for scored in result.deals for row in _score_rows(by_number[scored.number], scored)
-    )
-
-
 @transaction.atomic
 def edit_deal(
     *,
@@ -674,13 +474,14 @@ def edit_deal(
     guard: Guard | None = None,
     client_token: uuid.UUID | None = None,
     dealing: Dealing | None = None,
+    loaded: Game | None = None,
 ) -> Recorded:
     """Replace a deal's entry; `version` is the one the scorer saw, so a stale edit is refused.
 
     `client_token` names the very deal the form was opened on: a deal deleted and entered again under
     the same number starts again at version 1, and only its token tells it from the old one.
-    `dealing` None keeps who dealt as it is (a form that does not ask)."""
-    game = _locked(game_id, guard)
+    `dealing` None keeps who dealt as it is (a form that does not ask). `loaded`: see record_deal."""
+    game = _locked(game_id, guard, loaded)
     _refuse_stopped(game)
     deals = list(game.deals.order_by("number"))
     deal = next((d for d in deals if d.number == number), None)
@@ -690,19 +491,17 @@ def edit_deal(
         )
     if deal.version != version or (client_token is not None and deal.client_token != client_token):
         if _same_deal_holds(deal, entry, client_token):  # this correction, sent again: its answer was lost
-            return Recorded(deal, _score(game, [d.entry for d in deals]), repeated=True)
+            return Recorded(game, stored(deals), _score(game, entries(deals)), True, stored([deal])[0])
         raise DealConflict(
             gettext("This deal was changed meanwhile on another phone. Check it and save again.")
         )
-    entries = [dict(entry) if d.number == number else d.entry for d in deals]
-    result = _score(game, entries)
+    result = _score(game, [dict(entry) if d.number == number else d.entry for d in deals])
     dealt_before, dealing = deal.dealing, dealing or deal.dealing
     _check_dealing(game, number, dealing)
     before = deal.entry
     deal.entry, deal.version, deal.updated_by = dict(entry), deal.version + 1, by
     deal.dealer_seat, deal.pushed = dealing.dealer_seat, dealing.pushed
     deal.save(update_fields=["entry", "version", "updated_by", "updated_at", "dealer_seat", "pushed"])
-    _rederive_scores(game, result, deals)
     _store_result(game, result)
     DealChange.objects.create(
         game=game,
@@ -714,7 +513,7 @@ def edit_deal(
         dealing_after=dealing.as_json(),
         by=by,
     )
-    return Recorded(deal, result, repeated=False, deals=_stored(deals))
+    return Recorded(game, stored(deals), result, repeated=False, deal=stored([deal])[0])
 
 
 @transaction.atomic
@@ -725,25 +524,27 @@ def delete_last_deal(
     by: User | None,
     guard: Guard | None = None,
     client_token: uuid.UUID | None = None,
+    loaded: Game | None = None,
 ) -> Deleted:
     """Only the last deal can go, so no later deal is ever scored against a hole.
 
     `client_token`, when given, is the deal the Delete button was shown for: a stale page never
     deletes a deal entered again meanwhile under the same number. The audit keeps the deal as it was
-    (entry and who dealt): Undo (restore_deal) brings it back from there until a deal is entered."""
-    game = _locked(game_id, guard)
+    (entry and who dealt): Undo (restore_deal) brings it back from there until a deal is entered.
+    `loaded`: see record_deal."""
+    game = _locked(game_id, guard, loaded)
     _refuse_stopped(game)
     deals = list(game.deals.order_by("number"))
     if not deals or deals[-1].number != number:
         if _just_deleted(game, number, deals):  # this Delete, sent again: its answer was lost
-            return _deleted(game, deals, _score(game, [d.entry for d in deals]), repeated=True)
+            return Deleted(game, stored(deals), _score(game, entries(deals)), repeated=True)
         message = gettext("Deal %(number)s is no longer the last deal: only the last deal can be deleted.")
         raise DealConflict(message % {"number": number})
     if client_token is not None and deals[-1].client_token != client_token:
         message = gettext("Deal %(number)s was changed meanwhile on another phone: check the list.")
         raise DealConflict(message % {"number": number})
     last = deals.pop()
-    result = _score(game, [d.entry for d in deals])
+    result = _score(game, entries(deals))
     last.delete()
     game.undo_deal = number
     _store_result(game, result)
@@ -755,39 +556,34 @@ def delete_last_deal(
         dealing_before=last.dealing.as_json(),
         by=by,
     )
-    return _deleted(game, deals, result, repeated=False)
-
-
-def _stored(deals: Sequence[Deal]) -> list[Stored]:
-    return [(d.entry, d.client_token, d.dealing) for d in deals]
-
-
-def _deleted(game: Game, deals: Sequence[Deal], result: GameResult, *, repeated: bool) -> Deleted:
-    return Deleted(game, _stored(deals), result, repeated)
+    return Deleted(game, stored(deals), result, repeated=False)
 
 
 @transaction.atomic
-def restore_deal(*, game_id: int, number: int, by: User | None, guard: Guard | None = None) -> Recorded:
+def restore_deal(
+    *, game_id: int, number: int, by: User | None, guard: Guard | None = None, loaded: Game | None = None
+) -> Recorded:
     """Undo a Delete: deal `number` comes back as the Delete's audit kept it (entry, who dealt), under a
     new client token, scored again and audited as brought back.
 
     Only the deal the last Delete took, and only until a deal is entered (game.undo_deal): after that,
     bringing it back would put it after a deal that was played later. A repeated Undo (its answer was
-    lost) answers with the game as it is."""
-    game = _locked(game_id, guard)
+    lost) answers with the game as it is. `loaded`: see record_deal."""
+    game = _locked(game_id, guard, loaded)
     _refuse_stopped(game)
     deals = list(game.deals.order_by("number"))
     if game.undo_deal != number or len(deals) != number - 1:
         if _just_restored(game, number, deals):
-            return Recorded(deals[-1], _score(game, [d.entry for d in deals]), True, _stored(deals))
+            kept = stored(deals)
+            return Recorded(game, kept, _score(game, entries(kept)), repeated=True, deal=kept[-1])
         raise DealConflict(_not_restorable(game, number))
     copy = game.changes.filter(action=DealChange.Action.DELETED, deal_number=number).order_by("-pk").first()
     if copy is None or copy.before is None:  # an import without the audit: nothing to bring back
         raise DealConflict(_not_restorable(game, number))
     entry, dealing = copy.before, Dealing.from_json(copy.dealing_before)
-    result = _score(game, [d.entry for d in deals] + [entry])
+    result = _score(game, [*entries(deals), entry])
     deal = _append(game, result, number, entry, dealing, by, DealChange.Action.RESTORED)
-    return Recorded(deal, result, repeated=False, deals=_stored([*deals, deal]))
+    return Recorded(game, [*stored(deals), deal], result, repeated=False, deal=deal)
 
 
 def _not_restorable(game: Game, number: int) -> str:
@@ -832,9 +628,7 @@ def rederive(*, game_id: int) -> GameResult:
     """Scores, totals and winner from the stored entries alone (a club's data imported, or the rules
     fixed): an entry the rules refuse raises InvalidDeal and nothing changes."""
     game = _locked(game_id)
-    deals = list(game.deals.order_by("number"))
-    result = _score(game, [deal.entry for deal in deals])
-    _rederive_scores(game, result, deals)
+    result = _score(game, entries(stored_deals(game)))
     _store_result(game, result)
     return result
 
@@ -847,8 +641,6 @@ __all__ = [
     "Recorded",
     "TokenReused",
     "abandon_game",
-    "add_player",
-    "create_club",
     "create_game",
     "delete_game",
     "delete_last_deal",
@@ -858,5 +650,4 @@ __all__ = [
     "rederive",
     "restore_deal",
     "resume_game",
-    "set_membership",
 ]

@@ -22,7 +22,7 @@ from scorekeeper.games.models import COUNTED, Game, Player, Seat
 from scorekeeper.games.selectors import side_label
 from scorekeeper.games.summaries import tallies_from
 from scorekeeper.players.statistics import EventRow, Played, SeatRow, variant_order
-from tournaments.formats import FORMATS, format_rules
+from tournaments.formats import FORMATS, format_facts
 from tournaments.models import Bye, Entrant, Table, TableSeat, Tournament, Visibility
 from tournaments.selectors import NOTHING, game_side_sums, standings_rules
 from tournaments.standings import PassResult, rank
@@ -240,7 +240,7 @@ def placings(entries: QuerySet[Entrant]) -> list[Placing]:
                 slug=tournament.slug,
                 name=tournament.name,
                 held=tournament.created_at,
-                variant=format_rules(tournament.format).variant,
+                variant=format_facts(tournament.format).variant,
                 finished=tournament.finished,
                 rank=place,
                 total=total,
@@ -272,7 +272,7 @@ def ranks(tournaments: Sequence[Tournament]) -> dict[int, dict[int, tuple[int | 
 def pass_rows(tournaments: Sequence[Tournament]) -> dict[int, list[PassResult]]:
     """Each entrant's pass results per tournament: score sums, seats and byes, three queries in all."""
     ids = [t.pk for t in tournaments]
-    partners = {t.pk: format_rules(t.format).partners for t in tournaments}
+    partners = {t.pk: format_facts(t.format).partners for t in tournaments}
     sums = game_side_sums(Table.objects.filter(pass_played__tournament__in=ids))
     rows: dict[int, list[PassResult]] = defaultdict(list)
     for tournament, entrant, number, table, game, side in TableSeat.objects.filter(

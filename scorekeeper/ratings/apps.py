@@ -9,10 +9,13 @@ class RatingsConfig(AppConfig):
     verbose_name = "Ratings"
 
     def ready(self) -> None:
+        from scorekeeper.games import club_sections
         from scorekeeper.games.signals import game_scored
 
         from . import services
+        from .club_section import SECTION
 
         game_scored.connect(services.game_scored, dispatch_uid="ratings")
+        club_sections.register(SECTION)
         # finishing (or reopening) a tournament moves the ratings
         post_save.connect(services.tournament_saved, sender="tournaments.Tournament", dispatch_uid="ratings")

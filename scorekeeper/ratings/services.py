@@ -41,7 +41,7 @@ from scorekeeper.ratings.skill import (
     replay,
 )
 from scorekeeper.rules.base import GameResult
-from tournaments.formats import format_rules
+from tournaments.formats import format_facts
 from tournaments.models import Tournament
 from tournaments.results import final_places
 
@@ -126,7 +126,7 @@ def rate_game(game: Game, result: GameResult | None = None) -> None:
 
 def rate_tournament(tournament: Tournament) -> None:
     """After a tournament finished (or was reopened): its rating effect matches it. Idempotent."""
-    variant = format_rules(tournament.format).variant
+    variant = format_facts(tournament.format).variant
     _settle(tournament.club_id, variant, Q(tournament=tournament), tournament_event(tournament))
 
 
@@ -250,7 +250,7 @@ def rebuild_club(club: Club) -> int:
             by_variant[game.variant].append(event)
     for tournament in Tournament.objects.filter(club=club, finished=True):
         if (event := tournament_event(tournament)) is not None:
-            by_variant[format_rules(tournament.format).variant].append(event)
+            by_variant[format_facts(tournament.format).variant].append(event)
     for variant, events in by_variant.items():
         changes = list(replay(events, {}))
         RatingChange.objects.bulk_create(_row(variant, change) for change in changes)

@@ -106,7 +106,7 @@ def score_game(
     `deal_limit` makes a game of exactly that many deals (a tournament pass): it ends after the
     last one, whatever the variant's own end, and no deal after it is accepted.
     """
-    rules = get_variant(variant)
+    engine = get_variant(variant)
     if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
         raise InvalidDeal(None, "seats", text(gettext_noop("Seats must be a list of player names.")))
     if not isinstance(deals, Sequence) or isinstance(deals, (str, bytes)):
@@ -114,20 +114,20 @@ def score_game(
     if deal_limit is not None and len(deals) > deal_limit:
         message = gettext_noop("This game has %(deals)s deals: no more deals.")
         raise InvalidDeal(deal_limit + 1, "game", text(message, deals=deal_limit))
-    result = rules.score(list(seats), settings_with_defaults(rules, settings), deals)
+    result = engine.score(list(seats), settings_with_defaults(engine, settings), deals)
     if deal_limit is not None and len(deals) == deal_limit and not result.finished:
         result = replace(result, finished=True, winner=sole_winner(result.ranking, True))
     return result
 
 
-def settings_with_defaults(rules: Variant, settings: Mapping[str, Any] | None) -> dict[str, Any]:
+def settings_with_defaults(engine: Variant, settings: Mapping[str, Any] | None) -> dict[str, Any]:
     """The variant's defaults overridden by the game's settings; an unknown key is refused."""
     if settings is None:
         settings = {}
     if not isinstance(settings, Mapping):
         raise InvalidDeal(None, "settings", text(gettext_noop("Settings must be an object of named values.")))
     for key in settings:
-        if key not in rules.defaults:
+        if key not in engine.defaults:
             message = gettext_noop("Unknown setting %(key)s for %(variant)s.")
-            raise InvalidDeal(None, key, text(message, key=repr(key), variant=rules.key))
-    return {**rules.defaults, **settings}
+            raise InvalidDeal(None, key, text(message, key=repr(key), variant=engine.key))
+    return {**engine.defaults, **settings}

@@ -68,7 +68,7 @@ SHAPES: dict[str, SettingShape] = {"counter_match": OneOf(COUNTER_MATCH_RULES), 
 """What the settings without a telling default take (base.setting_shapes): the forms ask for them so."""
 
 
-class Rules(NamedTuple):
+class Agreed(NamedTuple):
     """The game's settings, checked once before the deals are replayed."""
 
     multipliers: dict[str, int]
@@ -101,7 +101,7 @@ class Coiffeur:
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         require_seats(seats, self.player_counts)
         rows = read_rows(settings["rows"])
-        rules = read_settings(settings, dict(rows))
+        agreed = read_settings(settings, dict(rows))
         played: dict[str, set[str]] = {"A": set(), "B": set()}
         totals = {"A": 0, "B": 0}
         results: list[DealResult] = []
@@ -109,7 +109,7 @@ class Coiffeur:
         for number, entry in enumerate(deals, start=1):
             if number > last:
                 refuse_after_end(number, last)
-            result = _score_deal(number, entry, rules, played)
+            result = _score_deal(number, entry, agreed, played)
             totals["A"] += result.scores["A"]
             totals["B"] += result.scores["B"]
             results.append(result)
@@ -166,9 +166,9 @@ def _bonus(settings: Settings, key: str, what: Words) -> int:
     return require_int(settings[key], deal=None, field=key, low=0, high=MAX_BONUS, what=what)
 
 
-def read_settings(settings: Settings, multipliers: dict[str, int]) -> Rules:
+def read_settings(settings: Settings, multipliers: dict[str, int]) -> Agreed:
     """The bonuses and the house rules (rules.md, "House-rule settings"), each refused on its own key."""
-    return Rules(
+    return Agreed(
         multipliers,
         _bonus(settings, "match_bonus", MATCH_BONUS),
         _bonus(settings, "counter_match_bonus", COUNTER_MATCH_BONUS),
@@ -207,25 +207,25 @@ def _round_to(value: Any) -> int:
     return value
 
 
-def _score_deal(number: int, entry: Any, rules: Rules, played: dict[str, set[str]]) -> DealResult:
+def _score_deal(number: int, entry: Any, agreed: Agreed, played: dict[str, set[str]]) -> DealResult:
     """Check one entry and score it; marks the row as played by the announcing team."""
     require_entry(number, entry, ENTRY_FIELDS)
     team = _team(number, entry)
-    row = _row(number, entry, team, rules.multipliers, played)
+    row = _row(number, entry, team, agreed.multipliers, played)
     match = _flag(number, entry, "match", MATCH)
     counter = _flag(number, entry, "counter_match", COUNTER_MATCH)
     _require_one_claim(number, entry.get("points") is not None, match, counter)
     points = None if match or counter else _points(number, entry["points"])
-    weis, stoeck = _weis_and_stoeck(number, entry, team, row, rules.weis, counter)
-    multiplier = rules.multipliers[row]
+    weis, stoeck = _weis_and_stoeck(number, entry, team, row, agreed.weis, counter)
+    multiplier = agreed.multipliers[row]
     scores = {"A": 0, "B": 0}
-    if counter and rules.counter_penalty:
-        scores[team] = -rules.counter_bonus * multiplier
+    if counter and agreed.counter_penalty:
+        scores[team] = -agreed.counter_bonus * multiplier
     elif counter:
-        scores[OTHER[team]] = rules.counter_bonus
+        scores[OTHER[team]] = agreed.counter_bonus
     else:
         scores[team] = row_score(
-            CARD_POINTS if points is None else points, weis, stoeck, match, multiplier, rules
+            CARD_POINTS if points is None else points, weis, stoeck, match, multiplier, agreed
         )
     played[team].add(row)
     details = {
@@ -241,15 +241,15 @@ def _score_deal(number: int, entry: Any, rules: Rules, played: dict[str, set[str
     return DealResult(number, scores, details)
 
 
-def row_score(points: int, weis: int, stoeck: bool, match: bool, multiplier: int, rules: Rules) -> int:
+def row_score(points: int, weis: int, stoeck: bool, match: bool, multiplier: int, agreed: Agreed) -> int:
     """Card points, Weis and Stöck, rounded if the club rounds, times the multiplier; a match adds its
     bonus before the multiplier, or after it where the club does not multiply the bonus."""
-    counted = rounded(points + weis + (STOECK if stoeck else 0), rules.round_to)
+    counted = rounded(points + weis + (STOECK if stoeck else 0), agreed.round_to)
     if not match:
         return counted * multiplier
-    if rules.match_bonus_multiplied:
-        return (counted + rules.match_bonus) * multiplier
-    return counted * multiplier + rules.match_bonus
+    if agreed.match_bonus_multiplied:
+        return (counted + agreed.match_bonus) * multiplier
+    return counted * multiplier + agreed.match_bonus
 
 
 def rounded(counted: int, round_to: int) -> int:

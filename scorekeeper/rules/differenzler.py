@@ -77,19 +77,19 @@ class Differenzler:
 
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         players = require_seats(seats, self.player_counts)
-        rules = read_settings(settings)
+        agreed = read_settings(settings)
         totals = dict.fromkeys(players, 0)
         results: list[DealResult] = []
         reached = False
         for number, entry in enumerate(deals, start=1):
-            if reached or number > rules.last:
+            if reached or number > agreed.last:
                 refuse_after_end(number, number - 1)
-            result = _score_deal(number, entry, players, rules)
+            result = _score_deal(number, entry, players, agreed)
             for name, score in result.scores.items():
                 totals[name] += score
             results.append(result)
-            reached = rules.end_at is not None and max(totals.values()) >= rules.end_at
-        finished = reached or len(results) == rules.last
+            reached = agreed.end_at is not None and max(totals.values()) >= agreed.end_at
+        finished = reached or len(results) == agreed.last
         ranking = rank(totals, lowest_wins=True)
         return GameResult(
             variant=KEY,
@@ -99,11 +99,11 @@ class Differenzler:
             finished=finished,
             winner=sole_winner(ranking, finished),
             ranking=ranking,
-            state=_state(rules, len(results)),
+            state=_state(agreed, len(results)),
         )
 
 
-class Rules(NamedTuple):
+class Agreed(NamedTuple):
     """The game's settings, checked once before the deals are replayed."""
 
     bonus: int
@@ -114,7 +114,7 @@ class Rules(NamedTuple):
     end_at: int | None
 
 
-def read_settings(settings: Settings) -> Rules:
+def read_settings(settings: Settings) -> Agreed:
     bonus = require_int(
         settings["exact_bonus"],
         deal=None,
@@ -126,14 +126,14 @@ def read_settings(settings: Settings) -> Rules:
     last = require_deals(settings)
     zero_bonus = bonus if _bonus_on_zero(settings["exact_bonus_on_zero"]) else 0
     end_at = _end_at(settings["end_at"])
-    return Rules(bonus, zero_bonus, last if end_at is None else MAX_DEALS_TO_END_AT, end_at)
+    return Agreed(bonus, zero_bonus, last if end_at is None else MAX_DEALS_TO_END_AT, end_at)
 
 
-def _state(rules: Rules, played: int) -> dict[str, int | None]:
+def _state(agreed: Agreed, played: int) -> dict[str, int | None]:
     """What the next deal needs to know: the deals left, or the total the game is played to."""
-    if rules.end_at is None:
-        return {"deals_left": rules.last - played}
-    return {"deals_left": None, "end_at": rules.end_at}
+    if agreed.end_at is None:
+        return {"deals_left": agreed.last - played}
+    return {"deals_left": None, "end_at": agreed.end_at}
 
 
 def _bonus_on_zero(value: Any) -> bool:
@@ -153,7 +153,7 @@ def _end_at(value: Any) -> int | None:
     return require_int(value, deal=None, field="end_at", low=END_AT.low, high=END_AT.high, what=what)
 
 
-def _score_deal(number: int, entry: Any, players: list[str], rules: Rules) -> DealResult:
+def _score_deal(number: int, entry: Any, players: list[str], agreed: Agreed) -> DealResult:
     """Penalty |points - prediction|, less the club's bonus for an exact hit (`zero_bonus` for 0 for 0)."""
     require_entry(number, entry, ENTRY_FIELDS)
     trump = _trump(number, entry)
@@ -163,7 +163,7 @@ def _score_deal(number: int, entry: Any, players: list[str], rules: Rules) -> De
     for name in players:
         taken = points[name]
         miss = abs(taken - predictions[name])
-        scores[name] = miss if miss else -rules.bonus if taken else -rules.zero_bonus
+        scores[name] = miss if miss else -agreed.bonus if taken else -agreed.zero_bonus
     details = {"trump": trump, "predictions": predictions, "points": points}
     return DealResult(number, scores, details)
 

@@ -97,7 +97,7 @@ MAX_ROUNDS = 20
 MAX_PENALTY = 100
 """Decided here: penalties (and the fifth-trick and King extras) stay within ±100 points."""
 
-COUNTED = ("spades", "clubs", "tricks", "plus", "honors", "jacks", "queens")
+COUNTED_GAMES = ("spades", "clubs", "tricks", "plus", "honors", "jacks", "queens")
 KING_FIELDS = ("game", "king_of_hearts", "last_trick", "fifth_trick", "king_in_last")
 COUNTED_FIELDS = ("game", "taken")
 FANTAN_FIELDS = ("game", "cards_left")
@@ -161,7 +161,7 @@ class Jazz:
     presets: Mapping[str, Mapping[str, Any]] = {
         "standard": defaults,
         "short": {**defaults, "games": ["spades", "tricks", "queens", "king_last", "fantan"]},
-        "full": {**defaults, "games": [*COUNTED, "king_last", "fantan"]},
+        "full": {**defaults, "games": [*COUNTED_GAMES, "king_last", "fantan"]},
         "fifth_trick": {**defaults, "fifth_trick_penalty": 10},
     }
     player_counts = (3, 4, 5)
@@ -228,7 +228,7 @@ def _table(seats: list[str], settings: Settings) -> _Table:
     }
     return _Table(
         seats=tuple(seats),
-        counted={game: _Count(text(LABELS[game]), totals[game], penalties[game]) for game in COUNTED},
+        counted={game: _Count(text(LABELS[game]), totals[game], penalties[game]) for game in COUNTED_GAMES},
         hand=tricks,
         king_of_hearts=penalties["king_of_hearts"],
         last_trick=penalties["last_trick"],

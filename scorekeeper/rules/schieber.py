@@ -127,7 +127,7 @@ class Marks(NamedTuple):
     schneider_below: int
 
 
-class Rules(NamedTuple):
+class Agreed(NamedTuple):
     """The game's settings, checked once before the deals are replayed."""
 
     match_points: int
@@ -143,7 +143,7 @@ class Rules(NamedTuple):
     marks: Marks | None
 
 
-class Deal(NamedTuple):
+class Played(NamedTuple):
     """One entry read and checked; the scoring and the finish both work from it."""
 
     trump: str
@@ -170,7 +170,7 @@ ENTER_POINTS = text(gettext_noop("Enter the card points of one team, or a match.
 # ---- settings -------------------------------------------------------------------------------------
 
 
-def read_settings(settings: Settings) -> Rules:
+def read_settings(settings: Settings) -> Agreed:
     """Check the settings (missing keys take the defaults), so a deal never meets a bad one.
 
     A number past its maximum is refused in require_int's words, which name the range; a negative one or
@@ -196,7 +196,7 @@ def read_settings(settings: Settings) -> Rules:
     if not isinstance(merged["weis_card_twice"], bool):
         message = gettext_noop("Whether one card may count in two Weis must be true or false.")
         raise InvalidDeal(None, "weis_card_twice", text(message))
-    return Rules(
+    return Agreed(
         CARD_POINTS + bonus,
         target,
         multiply_weis,
@@ -349,7 +349,7 @@ def _is_mapping(value: Any) -> bool:
     return type(value) is dict or isinstance(value, Mapping)
 
 
-def read_deal(number: int, entry: Any, rules: Rules) -> Deal:
+def read_deal(number: int, entry: Any, agreed: Agreed) -> Played:
     """Check one entry field by field; the first problem is the one the player sees."""
     if not _is_mapping(entry):
         message = gettext_noop("A deal must be an entry with named fields (trump, points, ...).")
@@ -357,16 +357,16 @@ def read_deal(number: int, entry: Any, rules: Rules) -> Deal:
     if not FIELDS.issuperset(entry):
         refuse_unknown_keys(entry, FIELDS, deal=number)
     trump = entry.get("trump")
-    multiplier = rules.multipliers.get(trump) if isinstance(trump, str) else None
+    multiplier = agreed.multipliers.get(trump) if isinstance(trump, str) else None
     if multiplier is None:
-        raise InvalidDeal(number, "trump", _trump_message(trump, rules.extra_modes))
-    points, match = read_card_points(number, entry.get("points"), entry.get("match"), rules.match_points)
+        raise InvalidDeal(number, "trump", _trump_message(trump, agreed.extra_modes))
+    points, match = read_card_points(number, entry.get("points"), entry.get("match"), agreed.match_points)
     weis = read_weis(number, entry.get("weis"))
-    stoeck = read_stoeck(number, entry.get("stoeck"), trump, rules.extra_modes)
+    stoeck = read_stoeck(number, entry.get("stoeck"), trump, agreed.extra_modes)
     announced_by = read_team(number, entry.get("announced_by"), "announced_by", ANNOUNCED_BY)
-    if match is not None and rules.counter_bonus_set:
-        points = _counter_match_points(number, points, match, announced_by, rules)
-    return Deal(
+    if match is not None and agreed.counter_bonus_set:
+        points = _counter_match_points(number, points, match, announced_by, agreed)
+    return Played(
         trump,
         multiplier,
         points,
@@ -380,7 +380,7 @@ def read_deal(number: int, entry: Any, rules: Rules) -> Deal:
 
 
 def _counter_match_points(
-    number: int, points: tuple[int, int], match: str, announced_by: str | None, rules: Rules
+    number: int, points: tuple[int, int], match: str, announced_by: str | None, agreed: Agreed
 ) -> tuple[int, int]:
     """With a counter-match bonus of its own, a match needs the announcing team to be scored."""
     if announced_by is None:
@@ -390,7 +390,7 @@ def _counter_match_points(
         raise InvalidDeal(number, "announced_by", text(message))
     if match == announced_by:
         return points
-    return (rules.counter_match_points, 0) if match == "A" else (0, rules.counter_match_points)
+    return (agreed.counter_match_points, 0) if match == "A" else (0, agreed.counter_match_points)
 
 
 def _trump_message(trump: Any, extra_modes: Sequence[str]) -> Text:
@@ -505,7 +505,7 @@ def read_stoeck(number: int, stoeck: Any, trump: str, extra_modes: Sequence[str]
 # ---- scoring and the finish -----------------------------------------------------------------------------
 
 
-def stages(deal: Deal, multiply_weis: bool) -> dict[str, tuple[int, int]]:
+def stages(deal: Played, multiply_weis: bool) -> dict[str, tuple[int, int]]:
     """The deal's score per team by what it is for: Stöck, Weis and card points."""
     mult = deal.multiplier
     bonus_factor = mult if multiply_weis else 1
@@ -552,14 +552,14 @@ UNASKED: dict[tuple[str, str], str] = {
 
 
 def first_to(
-    number: int, line: int, before: tuple[int, int], deal: Deal, rules: Rules, field: str
+    number: int, line: int, before: tuple[int, int], deal: Played, agreed: Agreed, field: str
 ) -> str | None:
     """The team that reached `line` first in this deal, stage by stage in the count order; None if neither.
 
     `field` names what the entry may claim (first_out for the target, berg_first for the Berg): both teams
     can only get there in the same stage with card points, and only then is the claim asked for."""
     named: str | None = getattr(deal, field)
-    staged = stages(deal, rules.multiply_weis)
+    staged = stages(deal, agreed.multiply_weis)
     total_a, total_b = before
     after = (total_a + sum(a for a, _ in staged.values()), total_b + sum(b for _, b in staged.values()))
     reached = [side for side, total in zip(SIDES, after, strict=True) if total >= line]
@@ -567,7 +567,7 @@ def first_to(
         raise InvalidDeal(number, field, text(NOT_REACHED[field], team=named))
     if not reached:
         return None
-    for stage in rules.count_order:
+    for stage in agreed.count_order:
         add_a, add_b = staged[stage]
         total_a += add_a
         total_b += add_b
@@ -583,19 +583,19 @@ def first_to(
     return None  # not reached: `reached` is not empty, so some stage got there
 
 
-def find_winner(number: int, before: tuple[int, int], deal: Deal, rules: Rules) -> str | None:
+def find_winner(number: int, before: tuple[int, int], deal: Played, agreed: Agreed) -> str | None:
     """Who reached the target first in this deal; None while the game goes on."""
-    return first_to(number, rules.target, before, deal, rules, "first_out")
+    return first_to(number, agreed.target, before, deal, agreed, "first_out")
 
 
 def find_berg(
-    number: int, before: tuple[int, int], deal: Deal, rules: Rules, given: tuple[int, str] | None
+    number: int, before: tuple[int, int], deal: Played, agreed: Agreed, given: tuple[int, str] | None
 ) -> str | None:
     """The team that reaches the Berg in this deal, the first to in the game; None otherwise.
 
     Only a game whose marks give the Berg some counts it, once: naming the team there first is refused
     in any other deal, like first_out."""
-    marks = rules.marks
+    marks = agreed.marks
     if marks is None or not marks.berg:
         if deal.berg_first is not None:
             message = gettext_noop("This game counts no Berg: no need to name who reached it first.")
@@ -608,10 +608,10 @@ def find_berg(
             )
             raise InvalidDeal(number, "berg_first", text(message, team=given[1], deal=given[0]))
         return None
-    return first_to(number, marks.berg_at, before, deal, rules, "berg_first")
+    return first_to(number, marks.berg_at, before, deal, agreed, "berg_first")
 
 
-def deal_scores(deal: Deal, multiply_weis: bool) -> tuple[int, int]:
+def deal_scores(deal: Played, multiply_weis: bool) -> tuple[int, int]:
     """(points + Weis + Stöck) x multiplier, or only the points multiplied if Weis is not."""
     mult = deal.multiplier
     bonus_factor = mult if multiply_weis else 1
@@ -624,12 +624,12 @@ def deal_scores(deal: Deal, multiply_weis: bool) -> tuple[int, int]:
     return points_a * mult + weis_a * bonus_factor, points_b * mult + weis_b * bonus_factor
 
 
-def is_counter_match(deal: Deal) -> bool:
+def is_counter_match(deal: Played) -> bool:
     """A match by the team that did not announce (Kontermatsch)."""
     return deal.match is not None and deal.announced_by is not None and deal.match != deal.announced_by
 
 
-def details(deal: Deal) -> dict[str, Any]:
+def details(deal: Played) -> dict[str, Any]:
     """What the deal sheet and the statistics show beside the scores."""
     points_a, points_b = deal.points
     weis_a, weis_b = deal.weis
@@ -650,7 +650,7 @@ def details(deal: Deal) -> dict[str, Any]:
 
 
 def deal_marks(
-    deal: Deal, marks: Marks, berg: str | None, winner: str | None, after: Mapping[str, int]
+    deal: Played, marks: Marks, berg: str | None, winner: str | None, after: Mapping[str, int]
 ) -> dict[str, list[str]]:
     """The kinds of marks each team earns in this deal, a kind worth no mark left out.
 
@@ -683,8 +683,8 @@ def marks_details(marks: Marks, kinds: Mapping[str, list[str]], berg: str | None
 def score(seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
     """Replay the game's deals; the deal in which a team reaches the target is the last accepted."""
     require_seats(seats, Schieber.player_counts)
-    rules = read_settings(settings)
-    target, multiply_weis, marks = rules.target, rules.multiply_weis, rules.marks
+    agreed = read_settings(settings)
+    target, multiply_weis, marks = agreed.target, agreed.multiply_weis, agreed.marks
     total_a = total_b = 0
     winner: str | None = None
     berg_given: tuple[int, str] | None = None
@@ -693,13 +693,13 @@ def score(seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> G
     for number, entry in enumerate(deals, 1):
         if winner is not None:
             refuse_after_end(number, number - 1)
-        deal = read_deal(number, entry, rules)
+        deal = read_deal(number, entry, agreed)
         score_a, score_b = deal_scores(deal, multiply_weis)
         if deal.first_out is not None or total_a + score_a >= target or total_b + score_b >= target:
-            winner = find_winner(number, (total_a, total_b), deal, rules)
+            winner = find_winner(number, (total_a, total_b), deal, agreed)
         facts = details(deal)
         if marks is not None or deal.berg_first is not None:
-            berg = _berg_of_deal(number, (total_a, total_b), (score_a, score_b), deal, rules, berg_given)
+            berg = _berg_of_deal(number, (total_a, total_b), (score_a, score_b), deal, agreed, berg_given)
             if berg is not None:
                 berg_given = (number, berg)
             if marks is not None:
@@ -733,12 +733,12 @@ def _berg_of_deal(
     number: int,
     before: tuple[int, int],
     scores: tuple[int, int],
-    deal: Deal,
-    rules: Rules,
+    deal: Played,
+    agreed: Agreed,
     given: tuple[int, str] | None,
 ) -> str | None:
     """Look for the Berg only where it can be: a claim to check, or a total crossing the line."""
-    marks = rules.marks
+    marks = agreed.marks
     crossing = (
         marks is not None
         and given is None
@@ -746,7 +746,7 @@ def _berg_of_deal(
     )
     if deal.berg_first is None and not crossing:
         return None
-    return find_berg(number, before, deal, rules, given)
+    return find_berg(number, before, deal, agreed, given)
 
 
 class Schieber:

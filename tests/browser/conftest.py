@@ -36,6 +36,14 @@ TIMEOUT_MS = 10_000  # generous for a slow CI machine; expect() retries until th
 expect.set_options(timeout=TIMEOUT_MS)
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test of this folder is a browser test (`-m "not browser"` leaves them out), marked or not."""
+    here = Path(__file__).resolve().parent
+    for item in items:
+        if here in item.path.resolve().parents and not item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.browser)
+
+
 @pytest.fixture(scope="session")
 def playwright_instance() -> Iterator[Playwright]:
     require(os.path.exists(CHROMIUM), env="REQUIRE_BROWSER", reason=f"needs Chromium at {CHROMIUM}")

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper.games import services
+from scorekeeper.games import members, services
 from scorekeeper.games.models import Club, Player
 from tests.browser.steps import screenshot, sign_in
 from tests.conftest import PASSWORD, play
@@ -26,8 +26,8 @@ NEW_PASSWORD = "Zuger-Kirsch-1984"
 def club_with_a_game(transactional_db: None) -> Club:
     """A club with four players and one finished Schieber game to 1000 that Anna's team won."""
     owner = User.objects.create_user(username="owner", password=PASSWORD)
-    club = services.create_club(name="Jassclub Zürich", slug="zuerich", owner=owner)
-    players = [services.add_player(club=club, name=name) for name in ("Anna", "Beat", "Cla", "Dora")]
+    club = members.create_club(name="Jassclub Zürich", slug="zuerich", owner=owner)
+    players = [members.add_player(club=club, name=name) for name in ("Anna", "Beat", "Cla", "Dora")]
     game = services.create_game(
         club=club, variant="schieber", players=players, settings={"target": 1000}, by=owner
     )

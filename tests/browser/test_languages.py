@@ -27,7 +27,7 @@ from django.test import Client
 from playwright.sync_api import Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper.games import services
+from scorekeeper.games import members
 from scorekeeper.games.models import Club, Game, Player
 
 from .conftest import ARTIFACTS
@@ -161,16 +161,16 @@ def test_a_zurich_club_plays_schieber_in_german(
 @pytest.fixture
 def lausanne(club: Club) -> Club:
     """A club with French suits, in French; the conftest's scorer scores there too."""
-    lausanne = services.create_club(
+    lausanne = members.create_club(
         name="Club de jass Lausanne",
         slug="lausanne",
         owner=User.objects.get(username="owner"),
         suit_names="french",
         language="fr",
     )
-    services.set_membership(club=lausanne, user=User.objects.get(username="scorer"), role="scorer")
+    members.set_membership(club=lausanne, user=User.objects.get(username="scorer"), role="scorer")
     for name in ("Anna", "Beat", "Cla", "Dora"):
-        services.add_player(club=lausanne, name=name)
+        members.add_player(club=lausanne, name=name)
     return lausanne
 
 

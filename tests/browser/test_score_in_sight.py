@@ -22,7 +22,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Dialog, Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper.games import services
+from scorekeeper.games import members, services
 from scorekeeper.games.models import Club, Game, Player
 from scorekeeper.rules import VARIANT_MODULES, get_variant
 from tests.browser.steps import ALL_SAVED, TOUCH, box_of, in_sight, open_game
@@ -196,7 +196,7 @@ CASES: dict[str, Case] = {
 def start(club: Club, players: list[Player], variant: str, case: Case) -> Game:
     """The game as the new-game page starts it (tests/browser/test_<variant>_game.py go through that page)."""
     known = {player.name: player for player in players}
-    seated = [known.get(name) or services.add_player(club=club, name=name) for name in case.seats]
+    seated = [known.get(name) or members.add_player(club=club, name=name) for name in case.seats]
     owner = User.objects.get(username="owner")
     return services.create_game(club=club, variant=variant, players=seated, settings=case.settings, by=owner)
 

@@ -286,6 +286,7 @@ def csv_rows(page: Page, url: str) -> list[dict[str, str]]:
 # ---- the event ---------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # a whole event, 16 players over four passes, played in the browser
 def test_einzelschieber_with_16_players_over_4_passes(
     live_server: LiveServer, new_page: Callable[[], Page], club: Club
 ) -> None:

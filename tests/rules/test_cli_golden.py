@@ -50,6 +50,9 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
+import pytest
+
+from scorekeeper.rules import available_variants
 from scorekeeper.rules.__main__ import run
 
 DIGEST = "4703510700260c8a00f4e6926919c30e0943d78b2c75f7a2fc70da8267e292d5"
@@ -944,6 +947,14 @@ def write(directory: Path, played: Played) -> None:
     )
 
 
+def test_the_generator_plays_every_variant() -> None:
+    """A variant the generator does not know would never be played here: it learns its entries (SPECS,
+    WRONG_SETTINGS), and the digest is recorded again."""
+    assert list(SPECS) == list(COUNTS) == list(available_variants())
+    assert set(WRONG_SETTINGS) == set(SPECS)
+
+
+@pytest.mark.slow  # 20,000 games: the digest is recorded from exactly these
 def test_the_command_line_prints_byte_for_byte_what_it_printed() -> None:
     digest, counts = replay()
     assert counts == COUNTS, "see the module docstring: write both versions' outputs and diff them"

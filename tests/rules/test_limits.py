@@ -1,9 +1,10 @@
 """Every number a game's settings take has a maximum, and the largest settings together still keep every
-score the app stores inside a 32-bit integer column (issue 13, point 1).
+score the app stores inside a 32-bit integer (issue 13, point 1).
 
 A setting past its maximum is refused before any deal, naming the setting (and, inside a map, the key);
 then each variant plays its worst game at the maxima, hand-computed in the comments, and every deal's
-score and every total must fit the column (DealScore.score is an IntegerField: -2**31 to 2**31 - 1).
+score and every total must fit 32 bits (-2**31 to 2**31 - 1): the bound set when each deal's score had
+an IntegerField row, kept for the totals and side sums the games store now (Game.totals, Game.side_sums).
 """
 
 from __future__ import annotations

@@ -91,8 +91,8 @@ def form_data(*forms_: forms.Form) -> dict[str, str]:
 
 def create_data(club: Club, format: str = Format.EINZELSCHIEBER, **changes: str) -> dict[str, str]:
     form = TournamentForm(format=format, initial={**default_tie_breaks(), "format": format, "name": "Cup"})
-    rules = rules_form(None, format=format, settings=None, suit_names=club.suit_names)
-    return {**form_data(form, rules), **changes}
+    scoring_form = rules_form(None, format=format, settings=None, suit_names=club.suit_names)
+    return {**form_data(form, scoring_form), **changes}
 
 
 def snapshot() -> dict[str, list[Any]]:
@@ -315,8 +315,13 @@ def test_settings_are_edited_and_the_format_is_fixed_once_drawn(
     form = TournamentForm(
         format=running.format, drawn=1, editing=True, initial={**initial_of(running), "name": "Renamed"}
     )
-    rules = rules_form(None, format=running.format, settings=running.settings, suit_names="german")
-    data = {**form_data(form, rules), "format": "differenzler", "pass_word": "Runde", "frozen_from_pass": "3"}
+    scoring_form = rules_form(None, format=running.format, settings=running.settings, suit_names="german")
+    data = {
+        **form_data(form, scoring_form),
+        "format": "differenzler",
+        "pass_word": "Runde",
+        "frozen_from_pass": "3",
+    }
     assert client.post(url, data).status_code == 302
     running.refresh_from_db()
     assert (running.name, running.pass_word, running.frozen_from_pass) == ("Renamed", "Runde", 3)

@@ -1,5 +1,5 @@
 """The house rules of issue 14 in the new-event form and the event's settings page: the same inputs as a
-new game (games.forms.SettingsForm, prefixed "rules-"), stored over the format's preset only where the
+new game (games.settings_form.SettingsForm, prefixed "rules-"), stored over the format's preset only where the
 director changed them, refused with the engine's message beside the input, nothing saved.
 
 A Schieber pass ends after its deals, never at a target: the form does not ask for what only counts on

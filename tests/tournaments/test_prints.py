@@ -85,7 +85,7 @@ def build(
     tournament.entrants.update(checked_in=True)
     seated = len(ids) // 4 * 4
     tables = tuple(
-        seating.Table(start // 4 + 1, tuple(ids[start : start + 4])) for start in range(0, seated, 4)
+        seating.DrawnTable(start // 4 + 1, tuple(ids[start : start + 4])) for start in range(0, seated, 4)
     )
     fixed = seating.Draw(1, tables, tuple(ids[seated:]), 0)
     with pytest.MonkeyPatch.context() as patch:

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from tournaments.seating import (
     Draw,
+    DrawnTable,
     Repeats,
     SeatingError,
-    Table,
     count_repeats,
     draw_all,
     draw_all_pairs,
@@ -71,7 +71,7 @@ def test_eight_players_first_pass_two_tables_of_partners() -> None:
 
 def test_eight_players_second_pass_changes_every_partner() -> None:
     players = list(range(1, 9))
-    first = Draw(1, (Table(1, (1, 2, 3, 4)), Table(2, (5, 6, 7, 8))), (), seed=1)
+    first = Draw(1, (DrawnTable(1, (1, 2, 3, 4)), DrawnTable(2, (5, 6, 7, 8))), (), seed=1)
     second = draw_pass(players, [first], seed=7, pass_number=2)
     assert not set(partnerships(second)) & {frozenset(p) for p in [(1, 3), (2, 4), (5, 7), (6, 8)]}
     assert count_repeats([first, second]).partners == 0
@@ -299,7 +299,7 @@ def test_eight_players_repeat_as_few_partners_as_any_pairing_could(
 ) -> None:
     """Exact for small events: the draw repeats no more partnerships than the best of all 105 pairings."""
     draws = [
-        Draw(number, (Table(1, tuple(order[:4])), Table(2, tuple(order[4:]))), (), seed=0)
+        Draw(number, (DrawnTable(1, tuple(order[:4])), DrawnTable(2, tuple(order[4:]))), (), seed=0)
         for number, order in enumerate(history, start=1)
     ]
     before = {team for draw in draws for team in partnerships(draw)}

@@ -78,7 +78,7 @@ BYE_EVENT = [
 
 
 @pytest.mark.parametrize(
-    ("rules", "expected", "byes"),
+    ("counting", "expected", "byes"),
     [
         pytest.param(
             StandingsRules(),
@@ -96,9 +96,9 @@ BYE_EVENT = [
     ],
 )
 def test_sum_of_points_with_a_compensated_bye(
-    rules: StandingsRules, expected: list[tuple[int, int, int]], byes: dict[int, tuple[int, int]]
+    counting: StandingsRules, expected: list[tuple[int, int, int]], byes: dict[int, tuple[int, int]]
 ) -> None:
-    standings = rank(BYE_EVENT, rules)
+    standings = rank(BYE_EVENT, counting)
     assert table_of(standings) == expected
     for entrant, passes in byes.items():
         assert line_of(standings, entrant).passes == passes
@@ -182,8 +182,8 @@ def test_drop_the_earliest_of_equal_worst_a_bye_counts_as_played_one_pass_drops_
         *at_table(2, 1, {1: 30, 2: 40}),
         *at_table(3, 1, {1: 50, 3: 45}),
     ]
-    rules = StandingsRules(drop_worst_pass=True, bye_compensation="fixed", bye_score=20)
-    standings = rank(results, rules)
+    counting = StandingsRules(drop_worst_pass=True, bye_compensation="fixed", bye_score=20)
+    standings = rank(results, counting)
     # 1: 30, 30, 50 drops pass 1 -> 80; 2: bye 20, 40 drops the bye -> 40; 3: only pass 3 played -> 45
     assert table_of(standings) == [(1, 1, 80), (2, 3, 45), (3, 2, 40)]
     assert [(line.entrant, line.passes, line.dropped_pass) for line in standings] == [
@@ -299,7 +299,7 @@ MET_IN_PASS_2 = [
 
 
 @pytest.mark.parametrize(
-    ("tie_break", "results", "rules", "first", "values"),
+    ("tie_break", "results", "counting", "first", "values"),
     [
         pytest.param(
             "best_pass",
@@ -360,12 +360,14 @@ MET_IN_PASS_2 = [
     ],
 )
 def test_each_tie_break_decides_a_tie_on_its_own(
-    tie_break: str, results: list[PassResult], rules: dict[str, Any], first: int, values: tuple[Any, Any]
+    tie_break: str, results: list[PassResult], counting: dict[str, Any], first: int, values: tuple[Any, Any]
 ) -> None:
-    tied = [line for line in rank(results, StandingsRules(tie_breaks=(), **rules)) if line.entrant < 3]
+    tied = [line for line in rank(results, StandingsRules(tie_breaks=(), **counting)) if line.entrant < 3]
     assert [line.entrant for line in tied] == [1, 2] and tied[0].rank == tied[1].rank
     broken = [
-        line for line in rank(results, StandingsRules(tie_breaks=(tie_break,), **rules)) if line.entrant < 3
+        line
+        for line in rank(results, StandingsRules(tie_breaks=(tie_break,), **counting))
+        if line.entrant < 3
     ]
     second = 3 - first
     assert [(line.rank, line.entrant) for line in broken] == [
@@ -472,13 +474,13 @@ FIVE_EQUAL = [row for entrant in range(1, 6) for row in alone(entrant, 10)]
     ],
 )
 def test_lots_reproducible_whatever_the_input_order(seed: int, order: list[int]) -> None:
-    rules = StandingsRules(tie_breaks=("lots",), lots_seed=seed)
+    counting = StandingsRules(tie_breaks=("lots",), lots_seed=seed)
     expected = [1, 2, 3, 4, 5]
     random.Random(f"{seed}").shuffle(expected)  # the recipe: the stored seed shuffles the ids in order
     assert order == expected
     shuffled = sorted(FIVE_EQUAL, key=lambda row: -row.entrant)
     for results in (FIVE_EQUAL, shuffled, FIVE_EQUAL):
-        standings = rank(results, rules)
+        standings = rank(results, counting)
         assert [(line.rank, line.entrant) for line in standings] == list(enumerate(order, 1))
         assert [line.tie_break_values for line in standings] == [(number,) for number in range(1, 6)]
 
@@ -552,9 +554,9 @@ def test_bad_rules_are_refused(options: dict[str, Any]) -> None:
 
 
 def test_rules_from_json_lists_become_tuples() -> None:
-    rules = StandingsRules(tie_breaks=["matches", "lots"], table_points=[2, 0])  # type: ignore[arg-type]
-    assert (rules.tie_breaks, rules.table_points) == (("matches", "lots"), (2, 0))
-    assert hash(rules)
+    counting = StandingsRules(tie_breaks=["matches", "lots"], table_points=[2, 0])  # type: ignore[arg-type]
+    assert (counting.tie_breaks, counting.table_points) == (("matches", "lots"), (2, 0))
+    assert hash(counting)
 
 
 @pytest.mark.parametrize(
@@ -621,14 +623,16 @@ rule_sets = st.builds(
 )
 
 
-def _better(rules: StandingsRules, one: int, other: int) -> bool:
-    return one > other if rules.highest_wins else one < other
+def _better(counting: StandingsRules, one: int, other: int) -> bool:
+    return one > other if counting.highest_wins else one < other
 
 
 @PROPERTIES
-@given(results=events(), rules=rule_sets, order=st.randoms(use_true_random=False))
-def test_standings_properties(results: list[PassResult], rules: StandingsRules, order: random.Random) -> None:
-    standings = rank(results, rules)
+@given(results=events(), counting=rule_sets, order=st.randoms(use_true_random=False))
+def test_standings_properties(
+    results: list[PassResult], counting: StandingsRules, order: random.Random
+) -> None:
+    standings = rank(results, counting)
     assert sorted(line.entrant for line in standings) == sorted({row.entrant for row in results})
     for line in standings:
         counted = [
@@ -640,7 +644,7 @@ def test_standings_properties(results: list[PassResult], rules: StandingsRules, 
         assert line.dropped_pass is None or line.passes[line.dropped_pass - 1] is not None
     shuffled = list(results)
     order.shuffle(shuffled)
-    assert rank(shuffled, rules) == standings
+    assert rank(shuffled, counting) == standings
     ranked = [line for line in standings if line.rank is not None]
     unranked = standings[len(ranked) :]  # nothing counted (a bye of a pass nobody played): after the ranked
     assert all(line.rank is None and set(line.passes) <= {None} for line in unranked)
@@ -648,11 +652,11 @@ def test_standings_properties(results: list[PassResult], rules: StandingsRules, 
     standings = ranked
     for position, (above, below) in enumerate(pairwise(standings), 2):
         assert above.rank <= below.rank
-        assert not _better(rules, below.total, above.total)
+        assert not _better(counting, below.total, above.total)
         tied = (above.total, above.tie_break_values) == (below.total, below.tie_break_values)
         assert (below.rank == above.rank) == tied
         assert tied or below.rank == position
     if standings:
         assert standings[0].rank == 1
-    if "lots" in rules.tie_breaks:
+    if "lots" in counting.tie_breaks:
         assert [line.rank for line in standings] == list(range(1, len(standings) + 1))

@@ -18,7 +18,7 @@ from django.http import HttpResponse
 from django.test import Client
 from django.utils import timezone
 
-from scorekeeper.games import services as games
+from scorekeeper.games import members
 from scorekeeper.games.models import Club, Player
 from tournaments import services
 from tournaments.forms import TournamentForm
@@ -71,7 +71,7 @@ def test_a_private_clubs_new_event_is_for_its_members_only(club: Club) -> None:
 
 def test_a_public_clubs_new_event_is_public(db: None) -> None:
     owner = User.objects.create_user(username="owner", password="x-correct-horse")
-    club = games.create_club(name="Offener Jass", slug="offen", owner=owner, is_public=True)
+    club = members.create_club(name="Offener Jass", slug="offen", owner=owner, is_public=True)
     tournament = services.create_tournament(club=club, name="Open", format="einzelschieber", by=owner)
     assert tournament.visibility == Visibility.PUBLIC
     assert Client().get(f"/events/{tournament.slug}/").status_code == 200
@@ -104,7 +104,7 @@ def test_the_director_sees_the_link_with_its_key_for_a_link_only_event(club: Clu
 
 def test_a_public_clubs_members_only_event_is_neither_listed_nor_read_through_its_games(db: None) -> None:
     owner = User.objects.create_user(username="owner", password="x-correct-horse")
-    club = games.create_club(name="Offener Jass", slug="offen", owner=owner, is_public=True)
+    club = members.create_club(name="Offener Jass", slug="offen", owner=owner, is_public=True)
     hidden = make_event(club, players=4, visibility=Visibility.MEMBERS)
     shown = make_event(club, players=4, visibility=Visibility.PUBLIC, seed=5)
     table = tables(draw(hidden))[0]
@@ -164,7 +164,7 @@ def test_the_registration_limit_and_the_capacity_have_bounds(club: Club, value: 
 def test_the_migration_keeps_a_public_clubs_events_public_and_gives_each_event_its_key(club: Club) -> None:
     migration = importlib.import_module("tournaments.migrations.0005_event_visibility_and_registration_limit")
     owner = director()
-    public_club = games.create_club(name="Offener Jass", slug="offen", owner=owner, is_public=True)
+    public_club = members.create_club(name="Offener Jass", slug="offen", owner=owner, is_public=True)
     private = make_event(club, players=0)
     public = make_event(public_club, players=0, seed=5)
     Tournament.objects.update(visibility=Visibility.MEMBERS, share_key="same")

@@ -44,10 +44,10 @@ PlayerId: TypeAlias = int | str
 
 __all__ = [
     "Draw",
+    "DrawnTable",
     "PlayerId",
     "Repeats",
     "SeatingError",
-    "Table",
     "count_repeats",
     "draw_all",
     "draw_all_pairs",
@@ -70,7 +70,7 @@ class SeatingError(ValueError):
 
 
 @dataclass(frozen=True)
-class Table:
+class DrawnTable:
     number: int
     seats: tuple[PlayerId, ...]
     """Seat 1 first; with partners, seats 1 & 3 play against seats 2 & 4."""
@@ -84,13 +84,13 @@ class Table:
 @dataclass(frozen=True)
 class Draw:
     pass_number: int
-    tables: tuple[Table, ...]
+    tables: tuple[DrawnTable, ...]
     byes: tuple[PlayerId, ...]
     seed: int
     partners: bool = True
     """Whether seats 1 & 3 and 2 & 4 were partners: tells the next draws whom a player partnered."""
 
-    def table_of(self, player: PlayerId) -> Table | None:
+    def table_of(self, player: PlayerId) -> DrawnTable | None:
         """The player's table in this pass (None on a bye or when not playing)."""
         return next((table for table in self.tables if player in table.seats), None)
 
@@ -345,7 +345,7 @@ def _draw(
     return Draw(
         pass_number=pass_number,
         tables=tuple(
-            Table(number, tuple(ids[i] for i in seats)) for number, seats in enumerate(tables, start=1)
+            DrawnTable(number, tuple(ids[i] for i in seats)) for number, seats in enumerate(tables, start=1)
         ),
         byes=tuple(ids[i] for i in sorted(byes)),
         seed=seed,

@@ -9,7 +9,7 @@ from django.db.models import IntegerField, QuerySet, TextField, Value
 from django.db.models.functions import Cast
 
 from scorekeeper.games.bulk import gc_paused
-from tournaments.formats import format_rules
+from tournaments.formats import format_facts
 from tournaments.models import Bye, Entrant, Table, TableSeat, Tournament
 from tournaments.standings import PassResult, Standing, StandingsRules, rank
 
@@ -29,7 +29,7 @@ class Line:
 
 def standings_rules(tournament: Tournament) -> StandingsRules:
     return StandingsRules(
-        lowest_wins=format_rules(tournament.format).lowest_wins,
+        lowest_wins=format_facts(tournament.format).lowest_wins,
         scoring=tournament.scoring,
         table_points=tuple(tournament.table_points) or DEFAULT_TABLE_POINTS,
         drop_worst_pass=tournament.drop_worst_pass,
@@ -48,7 +48,7 @@ def pass_results(tournament: Tournament, *, before_pass: int | None = None) -> l
 
     `before_pass` keeps only the passes before it (the public standings, frozen from pass k).
     """
-    partners = format_rules(tournament.format).partners
+    partners = format_facts(tournament.format).partners
     tables = Table.objects.filter(pass_played__tournament=tournament)
     seats = TableSeat.objects.filter(table__pass_played__tournament=tournament)
     byes = Bye.objects.filter(pass_played__tournament=tournament)
@@ -84,8 +84,8 @@ def pass_results(tournament: Tournament, *, before_pass: int | None = None) -> l
 def game_side_sums(tables: QuerySet[Table]) -> dict[int, dict[str, list[int]]]:
     """Each table's game: its sides' [score, matches, apples] as the game stores them. One query.
 
-    Game.side_sums is what the game's DealScore rows add up to, written with every deal: reading the
-    5000 games of a 2000-player event is far faster than summing its 120,000 score rows. They come as
+    Game.side_sums is what the game's deals add up to, written with every deal: reading the 5000 games
+    of a 2000-player event is far faster than replaying its 40,000 deals. They come as
     text and are parsed in one go, which takes half the time of a json.loads per game.
     """
     rows = list(tables.order_by().values_list("game_id", Cast("game__side_sums", TextField())))

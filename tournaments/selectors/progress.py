@@ -17,7 +17,7 @@ from django.db.models import Count, Prefetch, Q
 from scorekeeper import rules
 from scorekeeper.games.models import Deal
 from scorekeeper.rules.base import CARD_POINTS, InvalidDeal
-from tournaments.formats import format_rules
+from tournaments.formats import format_facts
 from tournaments.models import Bye, Entrant, Pass, Table, TableChange, TableSeat, TableSignoff, Tournament
 from tournaments.selectors.tables import SideAgreement, agreements
 from tournaments.services import MAX_CODE_FAILURES
@@ -149,7 +149,7 @@ def headcount(tournament: Tournament, next_pass: int) -> Headcount:
 
 def pass_progress(tournament: Tournament, drawn: Pass) -> PassProgress:
     """Five queries, however many tables: tables with deal counts, seats, codes entered, entries, byes."""
-    rules_ = format_rules(tournament.format)
+    facts = format_facts(tournament.format)
     seats = TableSeat.objects.select_related("entrant__player", "substitute")
     tables = list(
         Table.objects.filter(pass_played=drawn)
@@ -160,7 +160,7 @@ def pass_progress(tournament: Tournament, drawn: Pass) -> PassProgress:
         )
         .order_by("number")
     )
-    entries = _entries(drawn) if rules.get_variant(rules_.variant).control_points else None
+    entries = _entries(drawn) if rules.get_variant(facts.variant).control_points else None
     progress = [
         TableProgress(
             table=table,

@@ -18,8 +18,8 @@ from django.db.models import Count, Max, QuerySet, Sum
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext, pgettext_lazy
 
-from scorekeeper.games.models import DealScore, Game
-from tournaments.formats import format_rules
+from scorekeeper.games.models import Game
+from tournaments.formats import format_facts
 from tournaments.models import Bye, Entrant, Pass, Table, TableSeat, Tournament
 from tournaments.selectors import Line, public_standings, standings_rules
 
@@ -125,7 +125,7 @@ def _seats_of(drawn: Pass) -> QuerySet[TableSeat]:
 
 def seating(tournament: Tournament, drawn: Pass, tables: slice | None = None) -> Seating:
     """Every table of a pass (or the `tables` slice of them in number order) and its byes: two queries."""
-    partners = format_rules(tournament.format).partners
+    partners = format_facts(tournament.format).partners
     byes = list(Entrant.objects.filter(byes__pass_played=drawn).select_related("player").order_by("number"))
     seats = _seats_of(drawn)
     if tables is not None:
@@ -183,7 +183,7 @@ def where_they_sit(tournament: Tournament, drawn: Pass | None, entrants: Sequenc
     """Each entrant's table in the pass, with everyone at it: two queries, however many were found."""
     if drawn is None or not entrants:
         return [Found(e, None, None, False) for e in entrants]
-    partners = format_rules(tournament.format).partners
+    partners = format_facts(tournament.format).partners
     ids = [e.pk for e in entrants]
     at = Table.objects.filter(pass_played=drawn, seats__entrant__in=ids).values("pk")
     tables = _tables(_seats_of(drawn).filter(table__in=at), partners)
@@ -299,7 +299,7 @@ def podium(tournament: Tournament) -> list[PodiumPlace]:
     standings may part them by lot, but they won together. Four queries.
     """
     lines = public_standings(tournament)
-    partners = _partners(tournament) if format_rules(tournament.format).fixed_pairs else {}
+    partners = _partners(tournament) if format_facts(tournament.format).fixed_pairs else {}
     by_entrant = {line.standing.entrant: line for line in lines}
     places: list[PodiumPlace] = []
     seen: set[int] = set()
@@ -374,9 +374,9 @@ def standings_version(tournament: Tournament) -> str:
         n=Count("pk"), r=Sum("revision"), p=Max("tournament_table__pass_played_id")
     )
     people = tournament.entrants.aggregate(n=Count("pk"), last=Max("pk"))
-    rules = zlib.crc32(repr(standings_rules(tournament)).encode())
+    counting = zlib.crc32(repr(standings_rules(tournament)).encode())
     parts = (games["n"], games["r"], games["p"], people["n"], people["last"], tournament.frozen_from_pass)
-    return ".".join(str(part or 0) for part in parts) + f".{rules}"
+    return ".".join(str(part or 0) for part in parts) + f".{counting}"
 
 
 # ---- one player's passes -----------------------------------------------------------------------------
@@ -406,7 +406,7 @@ class PassLine:
 
 def player_passes(tournament: Tournament, entrant: Entrant) -> tuple[list[PassLine], Line | None]:
     """The entrant's passes one by one, with the public standings' line for the totals."""
-    tables = _tables_by_pass(entrant, format_rules(tournament.format).partners)
+    tables = _tables_by_pass(entrant, format_facts(tournament.format).partners)
     scores = _side_scores(table for _, table in tables.values())
     byes = set(Bye.objects.filter(entrant=entrant).values_list("pass_played__number", flat=True))
     line = next((ln for ln in public_standings(tournament) if ln.standing.entrant == entrant.pk), None)
@@ -456,15 +456,7 @@ def _counted(line: Line, number: int) -> int | None:
 
 
 def _side_scores(tables: Iterable[Table]) -> dict[tuple[int, str], int]:
-    games = [table.game_id for table in tables]
-    rows = (
-        DealScore.objects.filter(deal__game__in=games)
-        .values("deal__game_id", "side")
-        .order_by()
-        .annotate(score=Sum("score"))
-        .values_list("deal__game_id", "side", "score")
-    )
-    sums: dict[tuple[int, str], int] = defaultdict(int)
-    for game, side, score in rows:
-        sums[game, side] += score
-    return sums
+    """Each table's score by side, as its game stores it (Game.side_sums)."""
+    games = Game.objects.filter(pk__in=[table.game_id for table in tables]).values_list("pk", "side_sums")
+    scores = {(game, side): sums[0] for game, side_sums in games for side, sums in side_sums.items()}
+    return defaultdict(int, scores)  # a game without deals has no sums yet

@@ -21,14 +21,15 @@ from django.utils.translation import ngettext, npgettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.games import selectors as club_selectors
-from scorekeeper.games.forms import PLAYER_NAME_LENGTH, SettingsForm
+from scorekeeper.games.forms import PLAYER_NAME_LENGTH
 from scorekeeper.games.models import Club
 from scorekeeper.games.names import clean_name
 from scorekeeper.games.permissions import Need, load_club
+from scorekeeper.games.settings_form import SettingsForm
 
 from .. import selectors, services
 from ..access import load_tournament
-from ..formats import format_rules
+from ..formats import format_facts
 from ..forms import (
     LateForm,
     PartnerForm,
@@ -69,9 +70,9 @@ def create(request: HttpRequest, club: str) -> HttpResponse:
     visibility = {"visibility": services.default_visibility(organiser)}
     initial = {**default_tie_breaks(), **visibility, **_typed(request), "format": format}
     form = TournamentForm(data, format=format, initial=initial)
-    rules = rules_form(data, format=format, settings=None, suit_names=organiser.suit_names)
-    if data is not None and form.is_valid() and rules.is_valid():
-        settings = tournament_settings(rules, format=format)
+    scoring_form = rules_form(data, format=format, settings=None, suit_names=organiser.suit_names)
+    if data is not None and form.is_valid() and scoring_form.is_valid():
+        settings = tournament_settings(scoring_form, format=format)
         if settings is not None:
             tournament = services.create_tournament(
                 club=organiser, by=request.user, settings=settings, **form.options()
@@ -80,7 +81,7 @@ def create(request: HttpRequest, club: str) -> HttpResponse:
                 request, _("%(name)s is created: register the players.") % {"name": tournament.name}
             )
             return redirect("tournaments:tournament_entrants", slug=tournament.slug)
-    return _form_page(request, organiser, None, form, rules)
+    return _form_page(request, organiser, None, form, scoring_form)
 
 
 def _typed(request: HttpRequest) -> dict[str, Any]:
@@ -98,21 +99,14 @@ def settings(request: HttpRequest, slug: str) -> HttpResponse:
     initial = {**initial_of(tournament), **(_typed(request) if request.htmx else {}), "format": format}
     form = TournamentForm(data, format=format, drawn=drawn, editing=True, initial=initial)
     stored = tournament.settings if same_format else None
-    rules = rules_form(data, format=format, settings=stored, suit_names=tournament.club.suit_names)
-    if data is not None and form.is_valid() and rules.is_valid():
-        new_settings = tournament_settings(rules, format=format)
+    scoring_form = rules_form(data, format=format, settings=stored, suit_names=tournament.club.suit_names)
+    if data is not None and form.is_valid() and scoring_form.is_valid():
+        new_settings = tournament_settings(scoring_form, format=format)
         if new_settings is not None:
-            _save(tournament, form.options(), new_settings)
+            services.update_tournament(tournament=tournament, options=form.options(), settings=new_settings)
             messages.success(request, _("Settings saved. They apply to the passes drawn from now on."))
             return redirect("tournaments:tournament_dashboard", slug=tournament.slug)
-    return _form_page(request, tournament.club, tournament, form, rules)
-
-
-def _save(tournament: Tournament, options: dict[str, Any], settings: dict[str, Any]) -> None:
-    for name, value in options.items():
-        setattr(tournament, name, value)
-    tournament.settings = settings
-    tournament.save()
+    return _form_page(request, tournament.club, tournament, form, scoring_form)
 
 
 def share_link(request: HttpRequest, tournament: Tournament | None) -> str | None:
@@ -124,15 +118,19 @@ def share_link(request: HttpRequest, tournament: Tournament | None) -> str | Non
 
 
 def _form_page(
-    request: HttpRequest, club: Club, tournament: Tournament | None, form: TournamentForm, rules: SettingsForm
+    request: HttpRequest,
+    club: Club,
+    tournament: Tournament | None,
+    form: TournamentForm,
+    scoring_form: SettingsForm,
 ) -> HttpResponse:
     context = {
         "club": club,
         "tournament": tournament,
         "share_link": share_link(request, tournament),
         "form": form,
-        "rules_form": rules,
-        "format_rules": form.rules,
+        "rules_form": scoring_form,
+        "format_facts": form.format_facts,
         "pass_words": pass_words(),
     }
     if request.htmx and request.method != "POST":
@@ -203,7 +201,7 @@ def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     next_number = (drawn.number if drawn else 0) + 1
     context = {
         "tournament": tournament,
-        "rules": format_rules(tournament.format),
+        "format_facts": format_facts(tournament.format),
         "current": current,
         "shown": shown,
         "earlier": earlier,
@@ -439,7 +437,7 @@ def _entrants_context(tournament: Tournament, request: HttpRequest, form: Regist
     drawn = tournament.pass_set.aggregate(last=Max("number"))["last"] or 0
     return {
         "tournament": tournament,
-        "rules": format_rules(tournament.format),
+        "format_facts": format_facts(tournament.format),
         "entrants": page.object_list,
         "page": page,
         "pages": _number_ranges(shown),
@@ -521,7 +519,12 @@ def entrant(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if request.method == "POST" and action in forms and forms[action].is_valid():
         _apply(request, tournament, one, action, forms[action].cleaned_data)
         return redirect("tournaments:tournament_entrant", slug=tournament.slug, pk=one.pk)
-    context = {"tournament": tournament, "entrant": one, **forms, "rules": format_rules(tournament.format)}
+    context = {
+        "tournament": tournament,
+        "entrant": one,
+        **forms,
+        "format_facts": format_facts(tournament.format),
+    }
     context["partner_of"] = roster.partner_of(one)
     context["everyone"] = _entrant_rows(tournament) if "partner" in forms else []
     status = 422 if request.method == "POST" else 200
@@ -543,7 +546,7 @@ def _entrant_forms(tournament: Tournament, one: Entrant, data: Any, action: str)
             },
         ),
     }
-    if format_rules(tournament.format).fixed_pairs:
+    if format_facts(tournament.format).fixed_pairs:
         forms["partner"] = PartnerForm(bound("partner"), entrant=one)
     return forms
 

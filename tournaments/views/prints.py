@@ -19,7 +19,7 @@ from scorekeeper.games.permissions import Need
 
 from .. import exports, printouts
 from ..access import load_tournament
-from ..formats import format_rules
+from ..formats import format_facts
 from ..models import Pass, Seating, Tournament
 from ..selectors import standings
 from ..selectors import tables as table_reads
@@ -36,8 +36,8 @@ def _pass(tournament: Tournament, number: int) -> Pass:
 
 
 def _context(tournament: Tournament, **more: object) -> dict[str, object]:
-    rules = format_rules(tournament.format)
-    return {"tournament": tournament, "partners": rules.partners, **more}
+    facts = format_facts(tournament.format)
+    return {"tournament": tournament, "partners": facts.partners, **more}
 
 
 @require_safe
@@ -98,7 +98,7 @@ def score_sheets(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Paper backup for a table whose phones fail: the director enters the sheet afterwards."""
     tournament = _director(request, slug)
     drawn = _pass(tournament, number)
-    partners = format_rules(tournament.format).partners
+    partners = format_facts(tournament.format).partners
     sheets = [
         {"table": table, "columns": printouts.sheet_columns(table, partners)}
         for table in printouts.tables_of(drawn)

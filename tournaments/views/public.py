@@ -35,7 +35,7 @@ from scorekeeper.games.names import clean_name
 
 from .. import services
 from ..access import is_director, load_event
-from ..formats import format_rules, match_words
+from ..formats import format_facts, match_words
 from ..models import Pass, Scoring, Tournament
 from ..selectors import entrants as roster
 from ..selectors.public import (
@@ -302,7 +302,7 @@ def entrant(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "entrant": player,
         "passes": passes,
         "line": line,
-        "partners": format_rules(tournament.format).partners,
+        "partners": format_facts(tournament.format).partners,
         "table_points": tournament.scoring == Scoring.TABLE_POINTS,
         "here": "player",
     }

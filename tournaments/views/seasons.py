@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from scorekeeper.games.models import Club, Role
 from scorekeeper.games.permissions import Need, load_club
 
+from .. import services
 from ..models import Season, Visibility
 from ..results import SeasonTable, season_table
 from ..season import SeasonError, SeasonLine
@@ -143,7 +144,8 @@ def season_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def _configure(request: HttpRequest, club: Club, instance: Season) -> HttpResponse:
     form = SeasonForm(request.POST or None, instance=instance, club=club)
     if request.method == "POST" and form.is_valid():
-        saved = form.save()
+        season = form.save(commit=False)  # the typed values on the season, nothing written yet
+        saved = services.save_season(season=season, club=club, events=form.cleaned_data["events"])
         messages.success(request, _("Season %(name)s saved.") % {"name": saved.name})
         return redirect("tournaments:season", slug=club.slug, pk=saved.pk)
     status = 422 if request.method == "POST" else 200  # a post that comes back here was refused

@@ -24,19 +24,19 @@ from scorekeeper.games.permissions import GameAccess
 from scorekeeper.games.selectors import Board, game_board
 from scorekeeper.games.services import DealConflict
 from scorekeeper.games.views.deals import (
-    add_deal,
-    delete_deal,
-    edit_deal,
-    keep_said,
-    preview_deal,
-    restore_deal,
+    deal_add_for,
+    deal_delete_for,
+    deal_edit_for,
+    deal_predictions_for,
+    deal_preview_for,
+    deal_restore_for,
 )
 from scorekeeper.games.views.games import live_game, show_game
 from scorekeeper.rules.base import CARD_POINTS
 
 from .. import services
 from ..access import load_table, table_access, table_shown, table_state
-from ..formats import format_rules
+from ..formats import format_facts
 from ..models import Table
 from ..selectors import tables as table_reads
 
@@ -99,7 +99,7 @@ def _table(access: GameAccess) -> Table:
 
 
 def _seats(table: Table) -> list[SeatLine]:
-    partners = format_rules(table.pass_played.tournament.format).partners
+    partners = format_facts(table.pass_played.tournament.format).partners
     seats = table_reads.seats(table)
     return [
         SeatLine(
@@ -126,7 +126,7 @@ def _status_context(access: GameAccess, board: Board) -> dict[str, Any]:
             access.game.revision, access.can_score, sum(s.agreed is not None for s in sides)
         ),
         "sides": sides,
-        "partners": format_rules(tournament.format).partners,
+        "partners": format_facts(tournament.format).partners,
         "tries_left": services.code_tries_left(table),
         "wait_message": services.wait_message(services.code_wait(table)),
         "max_tries": services.MAX_CODE_FAILURES,
@@ -175,17 +175,17 @@ def _live_context(access: GameAccess, board: Board) -> dict[str, Any]:
 
 @require_POST
 def deal_add(request: HttpRequest, token: str) -> HttpResponse:
-    return add_deal(request, table_access(token))
+    return deal_add_for(request, table_access(token))
 
 
 @require_POST
 def deal_preview(request: HttpRequest, token: str) -> HttpResponse:
-    return preview_deal(request, table_access(token))
+    return deal_preview_for(request, table_access(token))
 
 
 @require_POST
 def deal_predictions(request: HttpRequest, token: str) -> HttpResponse:
-    return keep_said(request, table_access(token))
+    return deal_predictions_for(request, table_access(token))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -198,18 +198,18 @@ def deal_edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
         except DealConflict as closed:
             messages.error(request, closed.message)
             return redirect(access.base_url)
-    return edit_deal(request, access, number)
+    return deal_edit_for(request, access, number)
 
 
 @require_POST
 def deal_delete(request: HttpRequest, token: str, number: int) -> HttpResponse:
-    return delete_deal(request, table_access(token), number)
+    return deal_delete_for(request, table_access(token), number)
 
 
 @require_POST
 def deal_restore(request: HttpRequest, token: str, number: int) -> HttpResponse:
     """Undo at the table: the deal its phone deleted last, until the next deal (the table's guard holds)."""
-    return restore_deal(request, table_access(token), number)
+    return deal_restore_for(request, table_access(token), number)
 
 
 @require_POST
@@ -223,7 +223,7 @@ def confirm(request: HttpRequest, token: str) -> HttpResponse:
     except services.TournamentError as error:
         messages.error(request, error.message)
     else:
-        partners = format_rules(table.pass_played.tournament.format).partners
+        partners = format_facts(table.pass_played.tournament.format).partners
         messages.success(request, signed_said(signed, partners))
     return redirect("tournaments:table", token=token)
 

@@ -7,9 +7,11 @@ from collections.abc import Iterable
 from django import template
 from django.forms import BoundField
 from django.forms.boundfield import BoundWidget
+from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from scorekeeper.games import variants
 from scorekeeper.games.jasstafel import Stroke
 from scorekeeper.games.offline import owner_key
 from scorekeeper.games.suits import ModeName, mode_name
@@ -63,6 +65,14 @@ def _attribute(item: tuple[str, object]) -> str:
 def shaped(html: str) -> SafeString:
     """`{% filter shaped %}{% include form %}{% endfilter %}`: the deal form with its shape (outbox)."""
     return shape.with_shape(str(html))
+
+
+@register.simple_tag
+def variant_stylesheet(key: str) -> SafeString:
+    """`{% variant_stylesheet game.variant %}` in a page's head: the link to the variant's own styles, kept
+    in its folder (scorekeeper/games/variants/<key>/static/<key>.css); nothing if it has none."""
+    name = variants.stylesheet(key)
+    return format_html('<link rel="stylesheet" href="{}">', static(name)) if name else mark_safe("")
 
 
 @register.simple_tag(takes_context=True)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scorekeeper.games import evenings, selectors, services
+from scorekeeper.games import club_sections, evenings, members, selectors
 from scorekeeper.games.forms import ClubForm, LinkForm, MemberForm, PlayerForm, RoleForm, SignUpForm
 from scorekeeper.games.languages import use_club_language
 from scorekeeper.games.models import Club, Membership, Role
@@ -39,7 +39,9 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST or None)
     back = _next(request)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        user = members.create_account(
+            username=form.cleaned_data["username"], password=form.cleaned_data["password1"]
+        )
         login(request, user)
         if back:
             return redirect(back)
@@ -72,7 +74,7 @@ def _free_slug(name: str) -> str:
 def club_new(request: HttpRequest) -> HttpResponse:
     form = ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        club = services.create_club(
+        club = members.create_club(
             owner=request.user, slug=_free_slug(form.cleaned_data["name"]), **form.cleaned_data
         )
         return redirect("games:club", slug=club.slug)
@@ -89,9 +91,9 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
         "can_score": club.role in (Role.SCORER, Role.ADMIN, Role.OWNER),
         "can_admin": club.role in (Role.ADMIN, Role.OWNER),
         "player_form": PlayerForm(),
-        "tournaments": selectors.club_events(club),
         "evenings": evenings.club_evenings(club),
     }
+    context["contributed"] = club_sections.rendered(request, club, can_admin=context["can_admin"])
     return render(request, "scorekeeper/club.html", context)
 
 
@@ -100,7 +102,7 @@ def player_add(request: HttpRequest, slug: str) -> HttpResponse:
     club = load_club(request.user, slug, Need.SCORER)
     form = PlayerForm(request.POST)
     if form.is_valid():
-        player = services.add_player(club=club, name=form.cleaned_data["name"])
+        player = members.add_player(club=club, name=form.cleaned_data["name"])
         messages.success(request, _("%(name)s is on the roster.") % {"name": player.name})
     else:
         messages.error(request, form.errors["name"][0])
@@ -114,7 +116,7 @@ def club_manage(request: HttpRequest, slug: str) -> HttpResponse:
     member_form = MemberForm(request.POST if "add_member" in request.POST else None)
     if request.method == "POST":
         if form.is_bound and form.is_valid():
-            form.save()
+            members.update_club(club=club, **form.cleaned_data)
             use_club_language(club)  # a new language says so in its own words, as the next page will
             messages.success(request, _("Club settings saved."))
             return redirect("games:club_manage", slug=club.slug)
@@ -131,7 +133,7 @@ def club_manage(request: HttpRequest, slug: str) -> HttpResponse:
             elif demotes_owner and not club.memberships.filter(role=Role.OWNER).exclude(user=user).exists():
                 member_form.add_error("role", _("A club needs at least one owner."))
             else:
-                services.set_membership(club=club, user=user, role=role)
+                members.set_membership(club=club, user=user, role=role)
                 messages.success(request, _("Member saved."))
                 return redirect("games:club_manage", slug=club.slug)
     context = {
@@ -163,7 +165,7 @@ def member_change(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         messages.error(request, _("A club needs at least one owner."))
         return redirect("games:club_manage", slug=club.slug)
     if "remove" in request.POST:
-        services.remove_member(membership)
+        members.remove_member(membership)
         messages.success(
             request, _("%(user)s was removed from the club.") % {"user": membership.user.username}
         )
@@ -173,7 +175,7 @@ def member_change(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             messages.error(request, _("Choose a role."))
         else:
             role = form.cleaned_data["role"]
-            services.set_membership(club=club, user=membership.user, role=role)
+            members.set_membership(club=club, user=membership.user, role=role)
             messages.success(request, NOW_IN_ROLE[role] % {"user": membership.user.username})
     return redirect("games:club_manage", slug=club.slug)
 
@@ -185,7 +187,7 @@ def member_player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     membership = get_object_or_404(Membership.objects.select_related("user"), club=club, pk=pk)
     user = membership.user
     if "unlink" in request.POST:
-        if services.unlink_player(club=club, user=user):
+        if members.unlink_player(club=club, user=user):
             messages.success(request, _("%(user)s is linked to no player now.") % {"user": user.username})
         return redirect("games:club_manage", slug=club.slug)
     form = LinkForm(request.POST, club=club)
@@ -193,8 +195,8 @@ def member_player(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         messages.error(request, _("Choose a player of the roster."))
         return redirect("games:club_manage", slug=club.slug)
     try:
-        player = services.link_player(player=form.cleaned_data["player"], user=user)
-    except services.LinkRefused as refusal:
+        player = members.link_player(player=form.cleaned_data["player"], user=user)
+    except members.LinkRefused as refusal:
         messages.error(request, refusal.message)
     else:
         values = {"user": user.username, "player": player.name}

@@ -4,7 +4,7 @@ check it."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,28 +18,28 @@ from django_htmx.http import trigger_client_event
 
 from scorekeeper import rules
 from scorekeeper.games import selectors, services
-from scorekeeper.games.jasstafel import StrokeGroup, Tafel, changed_groups
-from scorekeeper.games.models import NOT_NOTED, Deal, Game
+from scorekeeper.games.jasstafel import StrokeGroup, Tafel, changed_groups, tafel
+from scorekeeper.games.models import NOT_NOTED, Deal
 from scorekeeper.games.permissions import GameAccess, Need, game_access
 from scorekeeper.games.rule_messages import refusal
-from scorekeeper.games.selectors import Board
-from scorekeeper.games.services import DealConflict, Known, NumberTaken, Recorded, TokenReused
+from scorekeeper.games.selectors import Board, NextDeal
+from scorekeeper.games.services import DealConflict, Known, NumberTaken, Recorded, TokenReused, Written
 from scorekeeper.games.variants import DealForm, deal_form_class
 from scorekeeper.games.variants.shape import shape_in, with_shape
-from scorekeeper.rules.base import GameResult, InvalidDeal
+from scorekeeper.rules.base import InvalidDeal
 
 
-def _form_class(board: Board) -> type[DealForm]:
+def _form_class(board: Board | NextDeal) -> type[DealForm]:
     form_class = deal_form_class(board.game.variant)
     if form_class is None:
         raise Http404(gettext("This variant cannot be scored live yet."))
     return form_class
 
 
-def state_before(board: Board, number: int | None) -> Mapping[str, Any]:
+def state_before(board: Board | NextDeal, number: int | None) -> Mapping[str, Any]:
     """The engine's state when deal `number` was entered: a correction must not see later drop-outs."""
-    if number is None or not 1 <= number <= len(board.entries):
-        return board.result.state
+    if number is None or isinstance(board, NextDeal) or not 1 <= number <= len(board.entries):
+        return board.state
     game = board.game
     before = board.entries[: number - 1]
     return rules.score_game(
@@ -47,7 +47,9 @@ def state_before(board: Board, number: int | None) -> Mapping[str, Any]:
     ).state
 
 
-def deal_form(board: Board, data: Any = None, *, number: int | None = None, **kwargs: Any) -> DealForm:
+def deal_form(
+    board: Board | NextDeal, data: Any = None, *, number: int | None = None, **kwargs: Any
+) -> DealForm:
     """`number` given: the form for correcting that deal, as it was then; otherwise the next deal's,
     with what the table said before it (Differenzler's predictions), if the game keeps that."""
     form_class = _form_class(board)
@@ -117,14 +119,17 @@ def scorer(request: HttpRequest, pk: int) -> GameAccess:
 
 @require_POST
 def deal_add(request: HttpRequest, pk: int) -> HttpResponse:
-    return add_deal(request, scorer(request, pk))
+    return deal_add_for(request, scorer(request, pk))
 
 
-def add_deal(request: HttpRequest, access: GameAccess) -> HttpResponse:
-    """Save the next deal; htmx (the phone's outbox) gets what it changed, a plain post a redirect."""
+def deal_add_for(request: HttpRequest, access: GameAccess) -> HttpResponse:
+    """Save the next deal; htmx (the phone's outbox) gets what it changed, a plain post a redirect.
+
+    The form is checked against the state the game stored; the write scores the game once, and the
+    answer is drawn from what it stored."""
     game = access.game
-    board = selectors.game_board(access)
-    form = deal_form(board, request.POST)
+    before = selectors.next_deal(access)
+    form = deal_form(before, request.POST)
     if form.is_valid():
         try:
             recorded = services.record_deal(
@@ -134,8 +139,9 @@ def add_deal(request: HttpRequest, access: GameAccess) -> HttpResponse:
                 number=form.cleaned_data["number"],
                 client_token=form.cleaned_data["client_token"] or uuid.uuid4(),
                 guard=access.guard,
-                known=_known(board),
+                known=Known(before.revision, before.deals),
                 dealing=form.dealing() or NOT_NOTED,
+                loaded=game,
             )
         except InvalidDeal as error:
             form.add_rule_error(error)
@@ -146,10 +152,12 @@ def add_deal(request: HttpRequest, access: GameAccess) -> HttpResponse:
                     answer["next"] = game.deals.count() + 1
                 return JsonResponse(answer, status=409)
             board, form = _after_conflict(access, request, conflict)
+            return render_board(request, board, form, template="scorekeeper/game.html", status=422)
         else:
             if not request.htmx:
                 return redirect(access.base_url)
-            return _saved(request, access, board, recorded)
+            return _saved(request, access, before, recorded)
+    board = selectors.game_board(access)  # a refusal: the page with the form and its errors
     if from_outbox(request):
         context = {"board": board, "game": game, "form": form}
         html = with_shape(render_to_string(board.templates["form"], context, request))
@@ -168,49 +176,27 @@ def outbox_refusal(message: str, *, status: int = 422, form: str | None = None) 
     return JsonResponse({"refused": message, **({"form": form} if form else {})}, status=status)
 
 
-def _known(board: Board) -> Known:
-    """The deals this request read for the form: the write reuses them if nothing changed since."""
-    deals = [(row.number, entry, row.token) for entry, row in zip(board.entries, board.rows, strict=True)]
-    return Known(board.game.revision, deals)
+def _saved(request: HttpRequest, access: GameAccess, before: NextDeal, recorded: Recorded) -> HttpResponse:
+    """What the deal changed, drawn from what the write stored (the game as `access` holds it now).
 
-
-def _saved(request: HttpRequest, access: GameAccess, before: Board, recorded: Recorded) -> HttpResponse:
-    """What the deal changed, from the service's result when no other write came in between.
-
-    A page that shows the very list the deal was added to (its form sends that revision) gets the new
-    row and what it moved (totals, panel, the Jasstafel's changed strokes); any other page the list."""
-    game = access.game
-    saved = recorded.deal.game  # the row the service locked and updated: no need to read it again
-    unchanged = not recorded.repeated and saved.revision == game.revision + 1  # `before` was current
-    offered_undo = before.undo_number is not None  # read before the game below takes the saved values
-    shown = request.POST.get("revision") == str(game.revision)
-    game.totals, game.finished, game.winner, game.revision, game.undo_deal = (
-        saved.totals,
-        saved.finished,
-        saved.winner,
-        saved.revision,
-        saved.undo_deal,
-    )
-    if unchanged:
-        deal = recorded.deal
-        board = selectors.board_with_deal(
-            before, deal.entry, deal.client_token, recorded.result, deal.dealing
-        )
-    else:
-        board = selectors.game_board(access)
+    A page that shows the very list the deal was added to (its form sends that revision), when no other
+    write came in between, gets the new row and what it moved (totals, panel, the Jasstafel's changed
+    strokes); any other page the list."""
+    board = selectors.board_of(access, recorded.deals, recorded.result)
+    unchanged = not recorded.repeated and access.game.revision == before.revision + 1
     extra: dict[str, Any] = {}
-    if unchanged and shown and recorded.result.deals[:-1] == before.result.deals:
+    if unchanged and request.POST.get("revision") == str(before.revision):
         extra = {
             "new_row": board.rows[-1],
             "previous_row": board.rows[-2] if len(board.rows) > 1 else None,
-            "tafel_changes": _tafel_changes(before, board),
+            "tafel_changes": _tafel_changes(before.totals, board),
             # a deal added to a game still running changes neither the winner's section nor the game's
             # actions: the phone keeps them (fewer bytes on a table's slow network)
-            "standing_same": not before.result.finished and not board.result.finished,
-            "undo_same": not offered_undo,  # no Undo was offered: none to take away
+            "standing_same": not before.finished and not board.result.finished,
+            "undo_same": not before.undo_offered,  # no Undo was offered: none to take away
         }
     response = outbox_answer(request, board, extra)
-    return trigger_client_event(response, "deal-saved", {"revision": game.revision})
+    return trigger_client_event(response, "deal-saved", {"revision": access.game.revision})
 
 
 @dataclass(frozen=True)
@@ -220,14 +206,14 @@ class TafelChange:
     groups: list[StrokeGroup]
 
 
-def _tafel_changes(before: Board, after: Board) -> list[TafelChange]:
+def _tafel_changes(totals_before: Mapping[str, int], after: Board) -> list[TafelChange]:
     """Each team's Jasstafel that the deal changed, with only the stroke groups it redrew."""
-    old = {side.key: side.tafel for side in before.sides}
-    return [
-        TafelChange(side.key, side.tafel, changed_groups(old.get(side.key), side.tafel))
-        for side in after.sides
-        if side.tafel and side.tafel != old.get(side.key)
-    ]
+    changes = []
+    for side in after.sides:
+        old = tafel(totals_before[side.key]) if side.key in totals_before else None
+        if side.tafel and side.tafel != old:
+            changes.append(TafelChange(side.key, side.tafel, changed_groups(old, side.tafel)))
+    return changes
 
 
 def outbox_answer(request: HttpRequest, board: Board, extra: Mapping[str, Any] | None = None) -> HttpResponse:
@@ -237,27 +223,6 @@ def outbox_answer(request: HttpRequest, board: Board, extra: Mapping[str, Any] |
     response = render(request, "scorekeeper/game.html#saved", context)
     response["X-Revision"] = str(board.game.revision)
     return response
-
-
-def _board_written(
-    access: GameAccess, saved: Game, deals: Sequence[services.Stored], result: GameResult, repeated: bool
-) -> Board:
-    """The board as the write left it, from the service's deals and result: no read, no second scoring.
-
-    Only if this request's write came right after the game it loaded; after a repeat, or another phone's
-    write in between, the game is read again."""
-    game = access.game
-    if repeated or saved.revision != game.revision + 1:
-        game.refresh_from_db(fields=["revision", "totals", "finished", "winner", "undo_deal"])
-        return selectors.game_board(access)
-    game.totals, game.finished, game.winner, game.revision, game.undo_deal = (
-        saved.totals,
-        saved.finished,
-        saved.winner,
-        saved.revision,
-        saved.undo_deal,
-    )
-    return selectors.board_of(access, list(deals), result)
 
 
 def _next_form(request: HttpRequest, board: Board) -> str | None:
@@ -272,7 +237,7 @@ def _next_form(request: HttpRequest, board: Board) -> str | None:
 
 @require_POST
 def deal_preview(request: HttpRequest, pk: int) -> HttpResponse:
-    return preview_deal(request, scorer(request, pk))
+    return deal_preview_for(request, scorer(request, pk))
 
 
 def _after_conflict(
@@ -291,7 +256,7 @@ def _after_conflict(
     return board, form
 
 
-def preview_deal(request: HttpRequest, access: GameAccess) -> HttpResponse:
+def deal_preview_for(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """What the typed deal would score, or the engine's objection: nothing is saved."""
     game = access.game
     board = selectors.game_board(access)
@@ -326,10 +291,10 @@ def _not_typed_yet(form: DealForm, error: InvalidDeal) -> bool:
 
 @require_POST
 def deal_predictions(request: HttpRequest, pk: int) -> HttpResponse:
-    return keep_said(request, scorer(request, pk))
+    return deal_predictions_for(request, scorer(request, pk))
 
 
-def keep_said(request: HttpRequest, access: GameAccess) -> HttpResponse:
+def deal_predictions_for(request: HttpRequest, access: GameAccess) -> HttpResponse:
     """What the table says before the deal (Differenzler's predictions), kept by the game until the deal
     is saved: htmx gets the deal form that asks for the rest, a plain post the game page with it."""
     board = selectors.game_board(access)
@@ -363,10 +328,10 @@ def keep_said(request: HttpRequest, access: GameAccess) -> HttpResponse:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    return edit_deal(request, scorer(request, pk), number)
+    return deal_edit_for(request, scorer(request, pk), number)
 
 
-def edit_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpResponse:
+def deal_edit_for(request: HttpRequest, access: GameAccess, number: int) -> HttpResponse:
     """Correct a deal from the version the scorer saw; a stale correction shows what is stored now."""
     game = access.game
     deal = game.deals.filter(number=number).first()
@@ -388,6 +353,7 @@ def edit_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpResp
                 client_token=form.cleaned_data["deal_token"],
                 guard=access.guard,
                 dealing=form.dealing(),
+                loaded=game,
             )
         except InvalidDeal as error:
             form.add_rule_error(error)
@@ -398,8 +364,7 @@ def edit_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpResp
             form = _restart_from_stored(board, form, number)
         else:
             if from_outbox(request):
-                written = (recorded.deal.game, recorded.deals, recorded.result, recorded.repeated)
-                return outbox_answer(request, _board_written(access, *written))
+                return outbox_answer(request, selectors.board_of(access, recorded.deals, recorded.result))
             messages.success(request, gettext("Deal %(number)s corrected.") % {"number": number})
             return redirect(access.base_url)
     if from_outbox(request) and request.method == "POST":
@@ -424,45 +389,44 @@ def _restart_from_stored(board: Board, stale: DealForm, number: int) -> DealForm
 
 @require_POST
 def deal_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    return delete_deal(request, scorer(request, pk), number)
+    return deal_delete_for(request, scorer(request, pk), number)
 
 
-def delete_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpResponse:
-    def delete() -> tuple[Any, ...]:
-        deleted = services.delete_last_deal(
+def deal_delete_for(request: HttpRequest, access: GameAccess, number: int) -> HttpResponse:
+    def delete() -> Written:
+        return services.delete_last_deal(
             game_id=access.game.pk,
             number=number,
             by=access.by,
             guard=access.guard,
             client_token=_posted_token(request),
+            loaded=access.game,
         )
-        return deleted.game, deleted.deals, deleted.result, deleted.repeated
 
     return _answer_write(request, access, delete, gettext("Deal %(number)s deleted.") % {"number": number})
 
 
 @require_POST
 def deal_restore(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    return restore_deal(request, scorer(request, pk), number)
+    return deal_restore_for(request, scorer(request, pk), number)
 
 
-def restore_deal(request: HttpRequest, access: GameAccess, number: int) -> HttpResponse:
+def deal_restore_for(request: HttpRequest, access: GameAccess, number: int) -> HttpResponse:
     """Undo a Delete: the deal comes back until a deal is entered; who may delete may bring it back."""
 
-    def restore() -> tuple[Any, ...]:
-        restored = services.restore_deal(
-            game_id=access.game.pk, number=number, by=access.by, guard=access.guard
+    def restore() -> Written:
+        return services.restore_deal(
+            game_id=access.game.pk, number=number, by=access.by, guard=access.guard, loaded=access.game
         )
-        return restored.deal.game, restored.deals, restored.result, restored.repeated
 
     return _answer_write(request, access, restore, gettext("Deal %(number)s is back.") % {"number": number})
 
 
 def _answer_write(
-    request: HttpRequest, access: GameAccess, write: Callable[[], tuple[Any, ...]], done: str
+    request: HttpRequest, access: GameAccess, write: Callable[[], Written], done: str
 ) -> HttpResponse:
     """A Delete's or an Undo's answer: the phone's outbox gets the board as written or the refusal (409);
-    a page gets the message and the game. `write` returns what the board is drawn from."""
+    a page gets the message and the game."""
     try:
         written = write()
     except InvalidDeal as error:  # the game changed since (a correction ended it): the rules say no
@@ -471,7 +435,7 @@ def _answer_write(
         message = conflict.message
     else:
         if from_outbox(request):
-            return outbox_answer(request, _board_written(access, *written))
+            return outbox_answer(request, selectors.board_of(access, written.deals, written.result))
         messages.success(request, done)
         return redirect(access.base_url)
     if from_outbox(request):

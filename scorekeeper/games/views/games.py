@@ -14,8 +14,8 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper import rules
-from scorekeeper.games import evenings, live, selectors, services
-from scorekeeper.games.forms import NewGameForm, SettingsForm, variant_choices
+from scorekeeper.games import evenings, live, members, selectors, services
+from scorekeeper.games.forms import NewGameForm, variant_choices
 from scorekeeper.games.models import Club, Evening, Game
 from scorekeeper.games.offline import keep_offline
 from scorekeeper.games.permissions import (
@@ -27,6 +27,7 @@ from scorekeeper.games.permissions import (
     load_game,
 )
 from scorekeeper.games.rule_messages import translate
+from scorekeeper.games.settings_form import SettingsForm
 from scorekeeper.games.views.deals import blank_deal_form, render_board
 from scorekeeper.rules.base import InvalidDeal
 
@@ -99,7 +100,7 @@ def _start(
 ) -> Game:
     """New names join the roster in the same transaction, so a refused game adds nobody."""
     with transaction.atomic():
-        players = [services.add_player(club=club, name=name) for name in names]
+        players = [members.add_player(club=club, name=name) for name in names]
         return services.create_game(
             club=club, variant=variant, players=players, settings=settings, by=request.user, evening=evening
         )

@@ -21,7 +21,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from scorekeeper.games import selectors, services
+from scorekeeper.games import invite_links, selectors
 from scorekeeper.games.forms import InviteForm
 from scorekeeper.games.languages import use_club_language
 from scorekeeper.games.models import INVITE_DAYS_MAX, Club, Invite
@@ -48,7 +48,7 @@ def club_invites(request: HttpRequest, slug: str) -> HttpResponse:
     form = InviteForm(request.POST or None, club=club)
     known = _known_links(request)
     if request.method == "POST" and form.is_valid():
-        invite, token = services.create_invite(club=club, by=request.user, **form.cleaned_data)
+        invite, token = invite_links.create_invite(club=club, by=request.user, **form.cleaned_data)
         messages.success(request, _("Invite link made: copy it or show its QR code."))
         response = redirect("games:club_invites", slug=club.slug)
         _remember(request, response, club, {str(invite.pk): token, **known})
@@ -114,7 +114,7 @@ def _listed(request: HttpRequest, club: Club, known: dict[str, str]) -> tuple[li
 def invite_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club = load_club(request.user, slug, Need.ADMIN)
     invite = get_object_or_404(Invite, club=club, pk=pk)
-    services.revoke_invite(invite=invite, by=request.user)
+    invite_links.revoke_invite(invite=invite, by=request.user)
     messages.success(request, _("The invite link is revoked: it lets nobody join any more."))
     return redirect("games:club_invites", slug=club.slug)
 
@@ -129,7 +129,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     """The invite's club and a Join button; signed out, the ways to sign in or up and come back here."""
     invite = selectors.invite_for(token)
     user = request.user
-    already = invite is not None and user.is_authenticated and services.has_all_it_gives(invite, user)
+    already = invite is not None and user.is_authenticated and invite_links.has_all_it_gives(invite, user)
     if invite is None or not (already or invite.usable()):
         return _invalid(request)
     use_club_language(invite.club)
@@ -150,17 +150,17 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
 
 def _join(request: HttpRequest, token: str, invite: Invite) -> HttpResponse:
     try:
-        joined = services.join_by_invite(token=token, user=request.user)
-    except services.JoinRefused as refusal:
+        joined = invite_links.join_by_invite(token=token, user=request.user)
+    except invite_links.JoinRefused as refusal:
         messages.error(request, refusal.message)
         return redirect("games:join", token=token)
     if joined is None:  # used up or revoked since the page was shown
         return _invalid(request)
     invite, outcome = joined
     values = {"club": invite.club.name, "player": invite.player.name if invite.player else ""}
-    if outcome is services.Joined.ALREADY:
+    if outcome is invite_links.Joined.ALREADY:
         messages.info(request, _("You are a member of %(club)s already.") % values)
-    elif outcome is services.Joined.LINKED:
+    elif outcome is invite_links.Joined.LINKED:
         messages.success(request, _("You are %(player)s in %(club)s now.") % values)
     elif invite.player is not None:
         messages.success(request, _("Welcome to %(club)s, %(player)s!") % values)

@@ -1,13 +1,11 @@
 // The pure part of keep.js (the copy of the game page a phone keeps for use without a network) and the
 // words of what the totals stand on. Run: node --test tests/browser/js/ (tests/test_js_units.py does).
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
 import { test } from "node:test";
 
-// keep.js is a browser module in a folder without a package.json: loaded as the module it is, whatever
-// this Node version guesses of a .js file
-const source = await readFile(new URL("../../../scorekeeper/games/static/scorekeeper/keep.js", import.meta.url), "utf8");
-const keep = await import(`data:text/javascript;base64,${Buffer.from(source).toString("base64")}`);
+import { staticModule } from "./static.mjs";
+
+const keep = await staticModule("keep.js");
 
 test("the key is the address without its query, as sw.js keeps it", () => {
   assert.equal(keep.pageKey("http://127.0.0.1:8000/games/7/?v=3#deals"), "http://127.0.0.1:8000/games/7/");

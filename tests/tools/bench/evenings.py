@@ -17,7 +17,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorekeeper.games import evenings, services
+from scorekeeper.games import evenings, members, services
 from scorekeeper.games.models import Evening
 from scorekeeper.rules.schieber import STRICHE
 
@@ -55,8 +55,8 @@ def evening_with_games(games: int, deals: int) -> tuple[Evening, User]:
     """`games` games, the last DIFFERENZLER_GAMES of them Differenzler (12 deals each, or fewer on small
     data), the Schieber games sharing the rest of the `deals` deals."""
     user = User.objects.create_user(f"bench-{uuid.uuid4().hex[:8]}")
-    club = services.create_club(name="Bench evening", slug=f"evening-{uuid.uuid4().hex[:8]}", owner=user)
-    players = [services.add_player(club=club, name=name) for name in NAMES]
+    club = members.create_club(name="Bench evening", slug=f"evening-{uuid.uuid4().hex[:8]}", owner=user)
+    players = [members.add_player(club=club, name=name) for name in NAMES]
     evening = evenings.start_evening(club=club, by=user, stake=Decimal("0.50"), unit="mark")
     differenzler = min(DIFFERENZLER_GAMES, games - 1)
     dz_deals = min(DIFFERENZLER_DEALS, deals // games)

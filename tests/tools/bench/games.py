@@ -20,7 +20,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorekeeper import rules
-from scorekeeper.games import services
+from scorekeeper.games import members, services
 from scorekeeper.games.models import Game
 
 Figure = tuple[str, float, str]
@@ -51,8 +51,8 @@ def analyze() -> None:
 def game_with_deals(count: int) -> tuple[Game, User]:
     """A Schieber game that cannot end, with `count` deals already in it."""
     user = User.objects.create_user(f"bench-{uuid.uuid4().hex[:8]}")
-    club = services.create_club(name="Bench", slug=f"bench-{uuid.uuid4().hex[:8]}", owner=user)
-    players = [services.add_player(club=club, name=name) for name in ("Anna", "Beat", "Cla", "Dora")]
+    club = members.create_club(name="Bench", slug=f"bench-{uuid.uuid4().hex[:8]}", owner=user)
+    players = [members.add_player(club=club, name=name) for name in ("Anna", "Beat", "Cla", "Dora")]
     game = services.create_game(
         club=club, variant="schieber", players=players, settings={"target": 10**9}, by=user
     )

@@ -16,8 +16,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper import rules
-from scorekeeper.games import services, summaries
-from scorekeeper.games.models import Deal, DealScore, Game, Player, Seat
+from scorekeeper.games import members, services, summaries
+from scorekeeper.games.models import Deal, Game, Player, Seat
 from tournaments import sample
 
 from .games import Figure, analyze, median_ms
@@ -44,10 +44,10 @@ def player_page(games: int = GAMES, repeat: int = 7) -> Iterator[Figure]:
 def player_with_games(count: int, deals: int = DEALS) -> Player:
     """A player of a public club with `count` finished games of `deals` deals."""
     owner = User.objects.create_user(f"bench-{uuid.uuid4().hex[:8]}")
-    club = services.create_club(name="Bench players", slug=f"players-{uuid.uuid4().hex[:8]}", owner=owner)
+    club = members.create_club(name="Bench players", slug=f"players-{uuid.uuid4().hex[:8]}", owner=owner)
     club.is_public = True
     club.save(update_fields=["is_public"])
-    crowd = [services.add_player(club=club, name=sample.player_name(i)) for i in range(OTHERS + 1)]
+    crowd = [members.add_player(club=club, name=sample.player_name(i)) for i in range(OTHERS + 1)]
     player, others = crowd[0], crowd[1:]
     rng = random.Random(SEED)
     played = Game.objects.bulk_create(
@@ -62,10 +62,7 @@ def player_with_games(count: int, deals: int = DEALS) -> Player:
         rows += _play(game, [who.name for who in order], rng, deals)
     Seat.objects.bulk_create(seats)
     Deal.objects.bulk_create([deal for deal, _ in rows], batch_size=2000)
-    DealScore.objects.bulk_create(
-        (score for deal, scored in rows for score in services._score_rows(deal, scored)), batch_size=4000
-    )
-    derived = ["totals", "side_sums", "summary", "finished", "winner", "revision"]
+    derived = ["totals", "side_sums", "summary", "state", "finished", "winner", "revision"]
     Game.objects.bulk_update(played, derived, batch_size=500)
     return player
 
@@ -77,7 +74,7 @@ def _play(
     entries = sample.schieber_deals(rng, deals)
     result = rules.score_game("schieber", names, SETTINGS, entries, deal_limit=deals)
     game.totals, game.side_sums = dict(result.totals), services.side_sums(result.deals)
-    game.summary = summaries.game_summary(result)
+    game.summary, game.state = summaries.game_summary(result), dict(result.state)
     game.finished, game.winner, game.revision = result.finished, result.winner or "", deals
     return [
         (Deal(game=game, number=number, entry=entry), scored)

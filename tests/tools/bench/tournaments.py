@@ -18,7 +18,7 @@ from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorekeeper.games import services as games
+from scorekeeper.games import members
 from tournaments import seating, selectors, services
 from tournaments.management.commands.generate_tournament import play_pass, start_event
 
@@ -29,7 +29,7 @@ PLAYERS, PASSES, DEALS, SEED = 2000, 10, 12, 2026
 
 def event(players: int = PLAYERS, passes: int = PASSES, deals: int = DEALS) -> Iterator[Figure]:
     owner = User.objects.create_user("bench-director")
-    club = games.create_club(name="Bench club", slug="bench-club", owner=owner, is_public=True)
+    club = members.create_club(name="Bench club", slug="bench-club", owner=owner, is_public=True)
     tournament = start_event(
         club=club, players=players, passes=passes, deals=deals, seed=SEED, format="einzelschieber"
     )

@@ -20,7 +20,7 @@ from django.db import connections
 from psycopg import sql
 
 from scorekeeper import rules
-from scorekeeper.games import services as games
+from scorekeeper.games import members
 from scorekeeper.games.models import Deal, Game
 from tournaments import services
 from tournaments.management.commands.generate_tournament import start_event
@@ -68,7 +68,7 @@ def fresh_database() -> None:
 def build(*, tables: int, deals: int, seed: int) -> Event:
     """An Einzelschieber of 4 players a table, pass 1 drawn: every table open for its phone."""
     director = User.objects.create_user("loadtest-director")
-    club = games.create_club(name="Load test club", slug="loadtest", owner=director, is_public=True)
+    club = members.create_club(name="Load test club", slug="loadtest", owner=director, is_public=True)
     tournament = start_event(
         club=club, players=4 * tables, passes=2, deals=deals, seed=seed, format="einzelschieber"
     )

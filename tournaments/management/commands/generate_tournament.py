@@ -19,12 +19,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from scorekeeper import rules
+from scorekeeper.games import members, summaries
 from scorekeeper.games import services as games
-from scorekeeper.games import summaries
-from scorekeeper.games.models import Club, Deal, DealScore, Game, Player, Seat
+from scorekeeper.games.models import Club, Deal, Game, Player, Seat
 
 from ... import sample, services
-from ...formats import format_rules
+from ...formats import format_facts
 from ...models import Entrant, Format, Pass, Table, Tournament, Visibility, free_codes
 
 GENERATOR = "generator"
@@ -84,7 +84,7 @@ def _club(slug: str | None) -> Club:
             raise CommandError(f"No club with the slug {slug!r}.")
         return club
     club = Club.objects.filter(slug="generated").first()
-    return club or games.create_club(name="Generated", slug="generated", owner=_generator())
+    return club or members.create_club(name="Generated", slug="generated", owner=_generator())
 
 
 def generate(*, club: Club, players: int, passes: int, deals: int, seed: int, format: str) -> Tournament:
@@ -127,7 +127,7 @@ def _entrants(tournament: Tournament, count: int) -> None:
         Entrant(tournament=tournament, player_id=ids[name], number=number, checked_in=True, code=code)
         for number, (name, code) in enumerate(zip(names, codes, strict=True), 1)
     )
-    if format_rules(tournament.format).fixed_pairs:
+    if format_facts(tournament.format).fixed_pairs:
         if any(entrant.pk is None for entrant in entrants):
             entrants = list(tournament.entrants.order_by("number"))
         for first, second in zip(entrants[::2], entrants[1::2], strict=True):
@@ -145,12 +145,9 @@ def _play(drawn: Pass, seed: int, by: User) -> None:
         played.extend(_deals(table.game, seats[table.game_id], rng, by))
     Deal.objects.bulk_create([deal for deal, _ in played], batch_size=2000)
     _check_keys([deal for deal, _ in played])
-    DealScore.objects.bulk_create(
-        (row for deal, scored in played for row in games._score_rows(deal, scored)), batch_size=4000
-    )
     Game.objects.bulk_update(
         [table.game for table in tables],
-        ["totals", "side_sums", "summary", "finished", "winner", "revision"],
+        ["totals", "side_sums", "summary", "state", "finished", "winner", "revision"],
         batch_size=1000,
     )
     Table.objects.filter(pass_played=drawn).update(confirmed_at=timezone.now())
@@ -173,6 +170,7 @@ def _deals(game: Game, seats: list[str], rng: random.Random, by: User) -> list[t
     result = rules.score_game(game.variant, seats, game.settings, entries, deal_limit=game.deal_limit)
     game.totals, game.finished = dict(result.totals), result.finished
     game.side_sums, game.summary = games.side_sums(result.deals), summaries.game_summary(result)
+    game.state = dict(result.state)
     game.winner, game.revision = result.winner or "", len(entries)
     return [
         (

@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from scorekeeper.games import evenings, services
+from scorekeeper.games import evenings, members, services
 from scorekeeper.games.models import Club, Game, Role, StakeUnit
 
 USERNAME, PASSWORD = "demo", "jass-demo-2026"
@@ -54,15 +54,15 @@ class Command(BaseCommand):
         self.stdout.write(self.style.SUCCESS(f"Demo login: {USERNAME} / {PASSWORD}"))
 
     def _club(self, user: User) -> None:
-        club = services.create_club(name="Jassclub Demo", slug="demo", owner=user, is_public=True)
-        players = [services.add_player(club=club, name=name) for name in PLAYERS]
+        club = members.create_club(name="Jassclub Demo", slug="demo", owner=user, is_public=True)
+        players = [members.add_player(club=club, name=name) for name in PLAYERS]
         flat = {"multipliers": "flat", "target": 1000}
         finished = self._play(club, user, players[:4], flat, FINISHED)
         self._play(club, user, [players[4], players[1], players[5], players[3]], {}, RUNNING)
         again = services.play_again(game_id=finished.pk, by=user)
         self._deals(again, user, FINISHED[:3])
         evenings.set_stake(evening=again.evening, stake=Decimal("0.50"), unit=StakeUnit.GAME)
-        services.set_membership(club=club, user=user, role=Role.OWNER)
+        members.set_membership(club=club, user=user, role=Role.OWNER)
 
     def _play(self, club: Club, user: User, players: list, settings: dict, deals: list[dict]) -> Game:
         game = services.create_game(

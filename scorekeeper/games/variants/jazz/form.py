@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.games.rule_messages import translate
 from scorekeeper.games.variants.base import DealForm
 from scorekeeper.rules.base import InvalidDeal
-from scorekeeper.rules.jazz import COUNTED, FOUR_OF_A_RANK, HONORS, LABELS
+from scorekeeper.rules.jazz import COUNTED_GAMES, FOUR_OF_A_RANK, HONORS, LABELS
 
 KING_FIELDS = ("king_of_hearts", "last_trick", "fifth_trick")
 GROUP_ERRORS: dict[str, str | None] = {"taken": "counts", "cards_left": "counts", "game": None}
@@ -98,7 +98,7 @@ class JazzDealForm(DealForm):
         asked = self.data.get("game") if self.is_bound else self.initial.get("game")
         if isinstance(asked, str) and asked in LABELS:
             return asked
-        return self.state.get("next_game") or COUNTED[0]
+        return self.state.get("next_game") or COUNTED_GAMES[0]
 
     def _add_king_fields(self) -> None:
         """The fifth trick and the King-in-the-last-trick toggle only where they score something."""

@@ -1,4 +1,4 @@
-// The board editor (Coiffeur's rows): buttons to add a line, remove one and move one up or down. Without
+// The lines editor (Coiffeur's rows): buttons to add a line, remove one and move one up or down. Without
 // this module the form works as plain inputs: every line shown, a line left at "none" is dropped. The
 // buttons only move values between the lines, so the lines keep their names and the server reads them in
 // order. Loaded once, it readies the editors on the page and any htmx swaps in later (a preset, a format).

@@ -1,0 +1,44 @@
+"""A game's saved deals in the one shape every page and write uses.
+
+Pages draw a deal's row from its entry, name it by its client token (its Delete button) and say who
+dealt; writes reuse the deals a page read when nothing changed since. One query reads them all.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.games.models import Deal, Dealing, Game
+
+
+@dataclass(frozen=True)
+class StoredDeal:
+    number: int
+    entry: Mapping[str, Any]
+    """What the rules engine scores."""
+    token: uuid.UUID
+    """The deal's client token: a phone's retry of it is recognised by it, its Delete button names it."""
+    dealing: Dealing
+    """Who dealt and whether the trump was pushed: beside the entry, never in it."""
+
+
+def stored_deals(game: Game) -> list[StoredDeal]:
+    """The game's deals in order, in one query."""
+    rows = game.deals.order_by("number").values_list(
+        "number", "entry", "client_token", "dealer_seat", "pushed"
+    )
+    return [
+        StoredDeal(number, entry, token, Dealing(seat, pushed)) for number, entry, token, seat, pushed in rows
+    ]
+
+
+def stored(deals: Sequence[Deal]) -> list[StoredDeal]:
+    """Deal rows a write holds already, in the same shape."""
+    return [StoredDeal(deal.number, deal.entry, deal.client_token, deal.dealing) for deal in deals]
+
+
+def entries(deals: Sequence[StoredDeal]) -> list[Mapping[str, Any]]:
+    return [deal.entry for deal in deals]
