@@ -165,3 +165,17 @@ def test_the_template_check_finds_a_name(tmp_path):
     )
     found = names_in_template(template, upper_field_names(), upper_tag_libraries())
     assert len(found) == 4, found
+
+
+def test_an_app_registered_again_counts_once():
+    """An app's ready() may run twice (settings overridden): the club page still shows its parts once."""
+    from scorekeeper.games import club_sections, owners
+    from tournaments.access import GAME_OWNER
+    from tournaments.club_section import SECTIONS
+
+    before = (list(owners._owners), list(club_sections._sections))
+    owners.register(GAME_OWNER)
+    for section in SECTIONS:
+        club_sections.register(section)
+    assert (owners._owners, club_sections._sections) == before
+    assert GAME_OWNER in owners._owners and len(club_sections._sections) == 3  # events' two, ratings' one

@@ -34,7 +34,9 @@ _sections: list[ClubSection] = []
 
 
 def register(section: ClubSection) -> None:
-    _sections.append(section)
+    """Once: an app's ready() may run again (settings overridden in a test)."""
+    if section not in _sections:
+        _sections.append(section)
 
 
 def rendered(request: HttpRequest, club: Club, *, can_admin: bool) -> dict[Place, SafeString]:

@@ -36,7 +36,9 @@ _owners: list[Owner] = []
 
 
 def register(owner: Owner) -> None:
-    _owners.append(owner)
+    """Once: an app's ready() may run again (settings overridden in a test)."""
+    if owner not in _owners:
+        _owners.append(owner)
 
 
 def _any(condition: Callable[[Owner], Q]) -> ExpressionWrapper | Value:

@@ -326,7 +326,10 @@ def record_deal(
     try:
         return _record_locked(game_id, entry, by, number, client_token, guard, known, dealing, loaded)
     except IntegrityError:
-        # Unreachable while every writer locks the game row; the whole write was rolled back.
+        # Unreachable while every writer locks the game row; the whole write was rolled back, so the
+        # caller's game is read again as it is stored.
+        if loaded is not None:
+            loaded.refresh_from_db(fields=GAME_VALUES)
         message = gettext("Deal %(number)s was entered meanwhile on another phone.")
         raise NumberTaken(message % {"number": number}) from None
 

@@ -357,10 +357,12 @@ def deal_edit_for(request: HttpRequest, access: GameAccess, number: int) -> Http
             )
         except InvalidDeal as error:
             form.add_rule_error(error)
+            board = selectors.game_board(access)  # the game as the write read it again, under its lock
         except DealConflict as conflict:
             if from_outbox(request):
                 return outbox_refusal(conflict.message, status=409)
             form.add_error(None, conflict.message)
+            board = selectors.game_board(access)
             form = _restart_from_stored(board, form, number)
         else:
             if from_outbox(request):
