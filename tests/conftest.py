@@ -34,9 +34,11 @@ def require(condition: bool, *, env: str, reason: str) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """For `make test` (pytest-xdist, --dist loadgroup): the tests of a module that share a module-scoped
     fixture (a world built once for the module) form one group, run by one worker, which builds it once;
-    every other test is handed to whichever worker is free."""
+    every other test is handed to whichever worker is free. The slow tests go first, so that no worker is
+    left with one at the end while the other has finished."""
     if not config.pluginmanager.hasplugin("xdist"):
         return
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # the long ones start first
     for item in items:
         info = getattr(item, "_fixtureinfo", None)
         definitions = info.name2fixturedefs.values() if info else ()
