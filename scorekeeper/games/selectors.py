@@ -17,7 +17,7 @@ from scorekeeper.games.invite_links import invite_hash
 from scorekeeper.games.jasstafel import StrokeGroup, Tafel, Tally, stroke_groups, tafel
 from scorekeeper.games.models import Club, Dealing, Game, GameChange, Invite, Membership, Player
 from scorekeeper.games.permissions import GameAccess
-from scorekeeper.games.stored_deals import StoredDeal, entries, stored_deals
+from scorekeeper.games.stored_deals import StoredDeal, entries, score, stored_deals
 from scorekeeper.games.variants import variant_page
 from scorekeeper.rules.base import DealResult, GameResult, InvalidDeal
 
@@ -94,8 +94,32 @@ class DealRow:
     dealt: Dealt | None = None
 
 
+class BeforeNextDeal:
+    """What a deal form asks of the game it is for, whether a page's board or a deal post's read:
+    the game, the next deal's number, and what the table said before that deal."""
+
+    access: GameAccess
+
+    @property
+    def game(self) -> Game:
+        return self.access.game
+
+    @property
+    def played(self) -> int:
+        """How many deals the game has."""
+        raise NotImplementedError
+
+    @property
+    def next_number(self) -> int:
+        return self.played + 1
+
+    @property
+    def pending(self) -> dict[str, Any] | None:
+        return said_before(self.game, self.next_number)
+
+
 @dataclass(frozen=True)
-class Board:
+class Board(BeforeNextDeal):
     """Everything the live game page shows."""
 
     access: GameAccess
@@ -107,8 +131,8 @@ class Board:
     dealings: list[Dealing]
 
     @property
-    def game(self) -> Game:
-        return self.access.game
+    def played(self) -> int:
+        return len(self.rows)
 
     @property
     def next_dealer(self) -> int:
@@ -159,14 +183,6 @@ class Board:
     @property
     def base_url(self) -> str:
         return self.access.base_url
-
-    @property
-    def next_number(self) -> int:
-        return len(self.rows) + 1
-
-    @property
-    def pending(self) -> dict[str, Any] | None:
-        return said_before(self.game, self.next_number)
 
     @property
     def state(self) -> Mapping[str, Any]:
@@ -263,16 +279,12 @@ def _row(
     )
 
 
-def _score(game: Game, seats: list[str], deals: Sequence[StoredDeal]) -> GameResult:
-    return rules.score_game(game.variant, seats, game.settings, entries(deals), deal_limit=game.deal_limit)
-
-
 def game_board(access: GameAccess) -> Board:
     """The deals in one query (the seats come with the game); the engine re-scores them (pure, fast)."""
     game = access.game
     seats = game.names_by_seat()
     deals = stored_deals(game)
-    return _board(access, seats, deals, _score(game, seats, deals))
+    return _board(access, seats, deals, score(game, entries(deals), seats))
 
 
 def board_of(access: GameAccess, deals: Sequence[StoredDeal], result: GameResult) -> Board:
@@ -281,7 +293,7 @@ def board_of(access: GameAccess, deals: Sequence[StoredDeal], result: GameResult
 
 
 @dataclass(frozen=True)
-class NextDeal:
+class NextDeal(BeforeNextDeal):
     """What a deal post needs before its write: the deals as stored, and the engine's state after them
     as the game stored it with its last write, so the form is checked without scoring the game (the
     write scores it, once)."""
@@ -298,16 +310,8 @@ class NextDeal:
     """Whether the page offered Undo before this deal (a deal entered takes it away)."""
 
     @property
-    def game(self) -> Game:
-        return self.access.game
-
-    @property
-    def next_number(self) -> int:
-        return len(self.deals) + 1
-
-    @property
-    def pending(self) -> dict[str, Any] | None:
-        return said_before(self.game, self.next_number)
+    def played(self) -> int:
+        return len(self.deals)
 
 
 def next_deal(access: GameAccess) -> NextDeal:
@@ -315,7 +319,7 @@ def next_deal(access: GameAccess) -> NextDeal:
     game = access.game
     seats = game.names_by_seat()
     deals = stored_deals(game)
-    state = game.state if game.state is not None else _score(game, seats, deals).state
+    state = game.state if game.state is not None else score(game, entries(deals), seats).state
     board_offers_undo = access.can_score and game.abandoned_at is None and game.undo_deal == len(deals) + 1
     return NextDeal(
         access, seats, deals, state, game.revision, dict(game.totals), game.finished, board_offers_undo
@@ -490,9 +494,7 @@ def _described(
     if entry is None or any(deal is None for deal in earlier):
         return None
     try:
-        result = rules.score_game(
-            game.variant, seats, game.settings, [*earlier, entry], deal_limit=game.deal_limit
-        )
+        result = score(game, [*earlier, entry], seats)
     except InvalidDeal:
         return None
     scored = result.deals[-1]

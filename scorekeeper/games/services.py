@@ -35,7 +35,7 @@ from scorekeeper.games.models import (
     Seat,
 )
 from scorekeeper.games.signals import game_scored
-from scorekeeper.games.stored_deals import StoredDeal, entries, stored, stored_deals
+from scorekeeper.games.stored_deals import StoredDeal, entries, score, stored, stored_deals
 from scorekeeper.rules.base import DealResult, GameResult, InvalidDeal, gettext_noop, text
 
 Guard = Callable[[Game], None]
@@ -216,7 +216,7 @@ def delete_game(*, game_id: int, by: User | None) -> Game:
     game.deleted_at = timezone.now()
     _game_changed(game, GameChange.Action.DELETED, by, ["deleted_at"])
     if game.finished:  # the ratings drop what the game gave: it counts no more
-        game_scored.send(sender=Game, game=game, result=_score(game, entries(stored_deals(game))))
+        game_scored.send(sender=Game, game=game, result=score(game, entries(stored_deals(game))))
     return game
 
 
@@ -258,12 +258,6 @@ def _refuse_stopped(game: Game) -> None:
         raise DealConflict(gettext("This game was abandoned: resume it to change its deals."))
 
 
-def _score(game: Game, entries: Sequence[Mapping[str, Any]]) -> GameResult:
-    return rules.score_game(
-        game.variant, game.names_by_seat(), game.settings, entries, deal_limit=game.deal_limit
-    )
-
-
 DERIVED = ["totals", "side_sums", "summary", "state", "finished", "winner"]
 """What a game stores of its deals' result: pages and standings read these instead of scoring."""
 
@@ -296,9 +290,9 @@ def side_sums(deals: Iterable[DealResult]) -> dict[str, list[int]]:
     sums: dict[str, list[int]] = {}
     for scored in deals:
         match, apples = _match_and_apples(scored)
-        for side, score in scored.scores.items():
+        for side, points in scored.scores.items():
             tally = sums.setdefault(side, [0, 0, 0])
-            tally[0] += score
+            tally[0] += points
             tally[1] += int(match == side)
             tally[2] += int(side in apples)
     return sums
@@ -361,7 +355,7 @@ def _record_locked(
                     "saved. Check the list."
                 )
                 raise TokenReused(message % {"number": deal.number})
-            return Recorded(game, deals, _score(game, entries(deals)), repeated=True, deal=deal)
+            return Recorded(game, deals, score(game, entries(deals)), repeated=True, deal=deal)
     if guard is not None:
         guard(game)
     _refuse_stopped(game)
@@ -378,7 +372,7 @@ def _record_locked(
             "%(expected)s."
         )
         raise NumberTaken(message % {"expected": expected})
-    result = _score(game, [*entries(deals), dict(entry)])
+    result = score(game, [*entries(deals), dict(entry)])
     _check_dealing(game, number, dealing)
     game.pending_entry = {}  # what was said before this deal is in it now
     deal = _append(game, result, number, dict(entry), dealing, by, DealChange.Action.ADDED, client_token)
@@ -429,7 +423,7 @@ def keep_pending(
     played = entries(stored_deals(game))
     _require_next(number, len(played) + 1)
     try:
-        _score(game, [*played, dict(entry)])
+        score(game, [*played, dict(entry)])
     except InvalidDeal as refused:
         if refused.deal != number or refused.field not in later:
             raise
@@ -494,11 +488,11 @@ def edit_deal(
         )
     if deal.version != version or (client_token is not None and deal.client_token != client_token):
         if _same_deal_holds(deal, entry, client_token):  # this correction, sent again: its answer was lost
-            return Recorded(game, stored(deals), _score(game, entries(deals)), True, stored([deal])[0])
+            return Recorded(game, stored(deals), score(game, entries(deals)), True, stored([deal])[0])
         raise DealConflict(
             gettext("This deal was changed meanwhile on another phone. Check it and save again.")
         )
-    result = _score(game, [dict(entry) if d.number == number else d.entry for d in deals])
+    result = score(game, [dict(entry) if d.number == number else d.entry for d in deals])
     dealt_before, dealing = deal.dealing, dealing or deal.dealing
     _check_dealing(game, number, dealing)
     before = deal.entry
@@ -540,14 +534,14 @@ def delete_last_deal(
     deals = list(game.deals.order_by("number"))
     if not deals or deals[-1].number != number:
         if _just_deleted(game, number, deals):  # this Delete, sent again: its answer was lost
-            return Deleted(game, stored(deals), _score(game, entries(deals)), repeated=True)
+            return Deleted(game, stored(deals), score(game, entries(deals)), repeated=True)
         message = gettext("Deal %(number)s is no longer the last deal: only the last deal can be deleted.")
         raise DealConflict(message % {"number": number})
     if client_token is not None and deals[-1].client_token != client_token:
         message = gettext("Deal %(number)s was changed meanwhile on another phone: check the list.")
         raise DealConflict(message % {"number": number})
     last = deals.pop()
-    result = _score(game, entries(deals))
+    result = score(game, entries(deals))
     last.delete()
     game.undo_deal = number
     _store_result(game, result)
@@ -578,13 +572,13 @@ def restore_deal(
     if game.undo_deal != number or len(deals) != number - 1:
         if _just_restored(game, number, deals):
             kept = stored(deals)
-            return Recorded(game, kept, _score(game, entries(kept)), repeated=True, deal=kept[-1])
+            return Recorded(game, kept, score(game, entries(kept)), repeated=True, deal=kept[-1])
         raise DealConflict(_not_restorable(game, number))
     copy = game.changes.filter(action=DealChange.Action.DELETED, deal_number=number).order_by("-pk").first()
     if copy is None or copy.before is None:  # an import without the audit: nothing to bring back
         raise DealConflict(_not_restorable(game, number))
     entry, dealing = copy.before, Dealing.from_json(copy.dealing_before)
-    result = _score(game, [*entries(deals), entry])
+    result = score(game, [*entries(deals), entry])
     deal = _append(game, result, number, entry, dealing, by, DealChange.Action.RESTORED)
     return Recorded(game, [*stored(deals), deal], result, repeated=False, deal=deal)
 
@@ -631,7 +625,7 @@ def rederive(*, game_id: int) -> GameResult:
     """Scores, totals and winner from the stored entries alone (a club's data imported, or the rules
     fixed): an entry the rules refuse raises InvalidDeal and nothing changes."""
     game = _locked(game_id)
-    result = _score(game, entries(stored_deals(game)))
+    result = score(game, entries(stored_deals(game)))
     _store_result(game, result)
     return result
 

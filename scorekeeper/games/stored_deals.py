@@ -11,7 +11,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper import rules
 from scorekeeper.games.models import Deal, Dealing, Game
+from scorekeeper.rules.base import GameResult
 
 
 @dataclass(frozen=True)
@@ -42,3 +44,10 @@ def stored(deals: Sequence[Deal]) -> list[StoredDeal]:
 
 def entries(deals: Sequence[StoredDeal]) -> list[Mapping[str, Any]]:
     return [deal.entry for deal in deals]
+
+
+def score(game: Game, entries: Sequence[Mapping[str, Any]], seats: Sequence[str] | None = None) -> GameResult:
+    """The game's result with these entries: its variant, seats, settings and deal limit, asked in one place
+    by the writes, the pages, the preview and the audit. `seats` saves reading the names again."""
+    names = game.names_by_seat() if seats is None else seats
+    return rules.score_game(game.variant, names, game.settings, entries, deal_limit=game.deal_limit)

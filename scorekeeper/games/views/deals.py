@@ -16,7 +16,6 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import trigger_client_event
 
-from scorekeeper import rules
 from scorekeeper.games import selectors, services
 from scorekeeper.games.jasstafel import StrokeGroup, Tafel, changed_groups, tafel
 from scorekeeper.games.models import NOT_NOTED, Deal
@@ -24,6 +23,7 @@ from scorekeeper.games.permissions import GameAccess, Need, game_access
 from scorekeeper.games.rule_messages import refusal
 from scorekeeper.games.selectors import Board, NextDeal
 from scorekeeper.games.services import DealConflict, Known, NumberTaken, Recorded, TokenReused, Written
+from scorekeeper.games.stored_deals import score
 from scorekeeper.games.variants import DealForm, deal_form_class
 from scorekeeper.games.variants.shape import shape_in, with_shape
 from scorekeeper.rules.base import InvalidDeal
@@ -40,11 +40,7 @@ def state_before(board: Board | NextDeal, number: int | None) -> Mapping[str, An
     """The engine's state when deal `number` was entered: a correction must not see later drop-outs."""
     if number is None or isinstance(board, NextDeal) or not 1 <= number <= len(board.entries):
         return board.state
-    game = board.game
-    before = board.entries[: number - 1]
-    return rules.score_game(
-        game.variant, board.seats, game.settings, before, deal_limit=game.deal_limit
-    ).state
+    return score(board.game, board.entries[: number - 1], board.seats).state
 
 
 def deal_form(
@@ -267,9 +263,7 @@ def deal_preview_for(request: HttpRequest, access: GameAccess) -> HttpResponse:
         entries = list(board.entries)
         entries[number - 1 : number] = [form.entry()]  # a correction replaces, a new deal appends
         try:
-            result = rules.score_game(
-                game.variant, board.seats, game.settings, entries, deal_limit=game.deal_limit
-            )
+            result = score(game, entries, board.seats)
         except InvalidDeal as refused:
             error = form.reword(refused)
             context["problem"] = None if _not_typed_yet(form, error) else refusal(error, number)
