@@ -16,9 +16,9 @@ def names(figures: object) -> list[str]:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_deal_entry_figures_count_10_queries() -> None:
+def test_the_deal_entry_figures_count_8_queries() -> None:
     figures = {name: value for name, value, _unit in games.deal_entry(repeat=2)}
-    assert figures["deal_entry_queries"] == figures["deal_entry_queries_deal_1"] == 10
+    assert figures["deal_entry_queries"] == figures["deal_entry_queries_deal_1"] == 8
     assert set(figures) == {"deal_entry_ms", "deal_entry_queries", "deal_entry_queries_deal_1"}
 
 

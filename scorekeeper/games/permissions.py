@@ -25,6 +25,7 @@ from scorekeeper.games import owners
 from scorekeeper.games.languages import use_club_language
 from scorekeeper.games.models import Club, Evening, Game, Membership, Role
 from scorekeeper.games.services import Guard
+from scorekeeper.games.stored_deals import with_deals
 
 
 class Need(IntEnum):
@@ -90,18 +91,19 @@ def load_club(user: User | AnonymousUser, slug: str, need: Need) -> Club:
     return club
 
 
-def load_game(user: User | AnonymousUser, pk: int, need: Need) -> Game:
+def load_game(user: User | AnonymousUser, pk: int, need: Need, *, locked: bool = False) -> Game:
     """The game with its club, `role`, `owned` and `hidden` set (owners.py), in one query, or a refusal.
 
     A tournament table's game is corrected by the director only (its phone uses the table link):
-    any write to it needs an admin's role. A deleted game is gone for everyone.
+    any write to it needs an admin's role. A deleted game is gone for everyone. `locked`: the row is
+    locked until the caller's transaction ends, and the query brings the deals too (a deal post).
     """
-    game = (
-        Game.objects.select_related("club", "evening")
-        .annotate(role=_role_subquery(user, "club_id"), **owners.annotations())
-        .filter(pk=pk, deleted_at__isnull=True)
-        .first()
+    games = Game.objects.select_related("club", "evening").annotate(
+        role=_role_subquery(user, "club_id"), **owners.annotations()
     )
+    if locked:
+        games = with_deals(games.select_for_update(of=("self",)))
+    game = games.filter(pk=pk, deleted_at__isnull=True).first()
     if game is None:
         raise not_found(user, gettext("No such game."))
     check(user=user, role=game.role, is_public=readable_by_all(game), need=write_need(game, need))
@@ -185,8 +187,8 @@ def may(game: Game, action: str) -> bool:
     return not game.owned and allows(role=game.role, is_public=game.club.is_public, need=need)
 
 
-def game_access(user: User | AnonymousUser, pk: int, need: Need) -> GameAccess:
-    game = load_game(user, pk, need)
+def game_access(user: User | AnonymousUser, pk: int, need: Need, *, locked: bool = False) -> GameAccess:
+    game = load_game(user, pk, need, locked=locked)
     return GameAccess(
         guard=owners.guard if game.owned else None,
         game=game,

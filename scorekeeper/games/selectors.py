@@ -17,7 +17,7 @@ from scorekeeper.games.invite_links import invite_hash
 from scorekeeper.games.jasstafel import StrokeGroup, Tafel, Tally, stroke_groups, tafel
 from scorekeeper.games.models import Club, Dealing, Game, GameChange, Invite, Membership, Player
 from scorekeeper.games.permissions import GameAccess
-from scorekeeper.games.stored_deals import StoredDeal, entries, score, stored_deals
+from scorekeeper.games.stored_deals import StoredDeal, entries, read_with, score, stored_deals
 from scorekeeper.games.variants import variant_page
 from scorekeeper.rules.base import DealResult, GameResult, InvalidDeal
 
@@ -315,10 +315,13 @@ class NextDeal(BeforeNextDeal):
 
 
 def next_deal(access: GameAccess) -> NextDeal:
-    """The deals in one query, the state as stored (scored only for a game stored before it was kept)."""
+    """The deals as read with the game (a deal post that locked it) or in one query, the state as stored
+    (scored only for a game stored before it was kept)."""
     game = access.game
     seats = game.names_by_seat()
-    deals = stored_deals(game)
+    deals = read_with(game)
+    if deals is None:
+        deals = stored_deals(game)
     state = game.state if game.state is not None else score(game, entries(deals), seats).state
     board_offers_undo = access.can_score and game.abandoned_at is None and game.undo_deal == len(deals) + 1
     return NextDeal(

@@ -309,28 +309,34 @@ def record_deal(
     known: Known | None = None,
     dealing: Dealing = NOT_NOTED,
     loaded: Game | None = None,
+    locked: bool = False,
 ) -> Recorded:
     """Add deal `number` (the number the scorer's form expected) to the game.
 
     A repeated `client_token` returns the deal it already saved; a `number` that another phone took
     meanwhile is a DealConflict, never a second deal. `known`: the deals the caller read already.
-    `loaded`: the caller's game, which the write brings up to date (see _locked).
+    `loaded`: the caller's game, which the write brings up to date (see _locked). `locked`: the caller
+    read `loaded` under the row lock in the transaction it holds open (a deal post), so the write
+    neither reads it again nor sets a savepoint; a refusal rolls the caller's transaction back.
     A deal entered ends what Undo could bring back: the game moved on.
     """
+    if locked and (loaded is None or not transaction.get_connection().in_atomic_block):
+        raise ValueError("locked: pass the game read under the lock, inside the caller's transaction")
     try:
-        return _record_locked(game_id, entry, by, number, client_token, guard, known, dealing, loaded)
+        with transaction.atomic(savepoint=not locked):
+            game = loaded if locked else _locked(game_id, loaded=loaded)
+            return _record_locked(game, entry, by, number, client_token, guard, known, dealing)
     except IntegrityError:
         # Unreachable while every writer locks the game row; the whole write was rolled back, so the
-        # caller's game is read again as it is stored.
-        if loaded is not None:
+        # caller's game is read again as it is stored (by the caller, once its transaction has ended).
+        if loaded is not None and not locked:
             loaded.refresh_from_db(fields=GAME_VALUES)
         message = gettext("Deal %(number)s was entered meanwhile on another phone.")
         raise NumberTaken(message % {"number": number}) from None
 
 
-@transaction.atomic
 def _record_locked(
-    game_id: int,
+    game: Game,
     entry: Mapping[str, Any],
     by: User | None,
     number: int,
@@ -338,14 +344,12 @@ def _record_locked(
     guard: Guard | None,
     known: Known | None,
     dealing: Dealing,
-    loaded: Game | None,
 ) -> Recorded:
     """record_deal's write, with the game row locked until it commits.
 
     A repeated submission is recognised before the guard: a phone retrying its last deal after the
     table was confirmed is told it was saved, not that the table is locked. Its number may differ (it
     is what the phone expected), its entry may not."""
-    game = _locked(game_id, loaded=loaded)
     deals = known.deals if known is not None and known.revision == game.revision else stored_deals(game)
     for deal in deals:
         if deal.token == client_token:

@@ -1,7 +1,8 @@
 """A game's saved deals in the one shape every page and write uses.
 
 Pages draw a deal's row from its entry, name it by its client token (its Delete button) and say who
-dealt; writes reuse the deals a page read when nothing changed since. One query reads them all.
+dealt; writes reuse the deals a page read when nothing changed since. One query reads them all, or
+none: a deal post reads them as a column of the game's own locked row (`with_deals`).
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from django.db.models import Aggregate, F, JSONField, OuterRef, QuerySet, Subquery
 
 from scorekeeper import rules
 from scorekeeper.games.models import Deal, Dealing, Game
@@ -35,6 +38,48 @@ def stored_deals(game: Game) -> list[StoredDeal]:
     return [
         StoredDeal(number, entry, token, Dealing(seat, pushed)) for number, entry, token, seat, pushed in rows
     ]
+
+
+class _DealArray(Aggregate):
+    """A game's deals as one JSON array of [number, entry, token, dealer seat, pushed], in no order."""
+
+    output_field = JSONField()
+
+    def __init__(self) -> None:
+        super().__init__(F("number"), F("entry"), F("client_token"), F("dealer_seat"), F("pushed"))
+
+    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, list[Any]]:
+        return self.as_sql(compiler, connection, template="jsonb_agg(jsonb_build_array(%(expressions)s))")
+
+    def as_sqlite(self, compiler: Any, connection: Any, **extra: Any) -> tuple[str, list[Any]]:
+        compiled = [compiler.compile(expression) for expression in self.source_expressions]
+        columns = [sql for sql, _ in compiled]
+        columns[1] = f"json({columns[1]})"  # the entry as JSON, not as the text SQLite keeps it in
+        return f"json_group_array(json_array({', '.join(columns)}))", [p for _, ps in compiled for p in ps]
+
+
+DEAL_ROWS = "deal_rows"
+
+
+def with_deals(games: QuerySet[Game]) -> QuerySet[Game]:
+    """The games with their deals as one more column: a write that reads its game under the row lock
+    reads the deals in the same query."""
+    deals = Deal.objects.filter(game=OuterRef("pk")).values("game").annotate(rows=_DealArray()).values("rows")
+    return games.annotate(**{DEAL_ROWS: Subquery(deals, output_field=JSONField())})
+
+
+def read_with(game: Game) -> list[StoredDeal] | None:
+    """The deals read with the game's row (`with_deals`), in order; None if they were not. Taken once:
+    the game's deals change with the write that follows."""
+    missing = object()
+    rows = game.__dict__.pop(DEAL_ROWS, missing)
+    if rows is missing:
+        return None
+    deals = [
+        StoredDeal(number, entry, uuid.UUID(token), Dealing(seat, None if pushed is None else bool(pushed)))
+        for number, entry, token, seat, pushed in rows or ()  # a game without deals: NULL
+    ]
+    return sorted(deals, key=lambda deal: deal.number)
 
 
 def stored(deals: Sequence[Deal]) -> list[StoredDeal]:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -115,50 +116,83 @@ def scorer(request: HttpRequest, pk: int) -> GameAccess:
 
 @require_POST
 def deal_add(request: HttpRequest, pk: int) -> HttpResponse:
-    return deal_add_for(request, scorer(request, pk))
+    """The club's phone: its role, the game (locked) and its deals in one read, the write in the same
+    transaction, the answer drawn after it commits (docs/performance.md, "A deal post")."""
+    with transaction.atomic():
+        access = game_access(request.user, pk, Need.SCORER, locked=True)
+        posted = _posted_deal(request, access, locked=True)
+    if posted.conflict is not None:  # the transaction was rolled back: the game as it is stored
+        access.game.refresh_from_db(fields=services.GAME_VALUES)
+    return _deal_answer(request, access, posted)
 
 
 def deal_add_for(request: HttpRequest, access: GameAccess) -> HttpResponse:
-    """Save the next deal; htmx (the phone's outbox) gets what it changed, a plain post a redirect.
+    """Save the next deal (a table phone's: the write locks the game itself)."""
+    return _deal_answer(request, access, _posted_deal(request, access))
 
-    The form is checked against the state the game stored; the write scores the game once, and the
-    answer is drawn from what it stored."""
+
+@dataclass(frozen=True)
+class PostedDeal:
+    """A deal post's form, checked against the state the game stored, and what its write did: the deal
+    it recorded, or the conflict that refused it."""
+
+    before: NextDeal
+    form: DealForm
+    recorded: Recorded | None = None
+    conflict: DealConflict | None = None
+
+
+def _posted_deal(request: HttpRequest, access: GameAccess, *, locked: bool = False) -> PostedDeal:
+    """Check the form, then write: the write scores the game once. No query after a refusal, which
+    rolls a `locked` caller's transaction back."""
     game = access.game
     before = selectors.next_deal(access)
     form = deal_form(before, request.POST)
-    if form.is_valid():
-        try:
-            recorded = services.record_deal(
-                game_id=game.pk,
-                entry=form.entry(),
-                by=access.by,
-                number=form.cleaned_data["number"],
-                client_token=form.cleaned_data["client_token"] or uuid.uuid4(),
-                guard=access.guard,
-                known=Known(before.revision, before.deals),
-                dealing=form.dealing() or NOT_NOTED,
-                loaded=game,
-            )
-        except InvalidDeal as error:
-            form.add_rule_error(error)
-        except DealConflict as conflict:
-            if from_outbox(request):
-                answer = {"refused": conflict.message}
-                if isinstance(conflict, NumberTaken):  # saved as the next deal, it may well be right
-                    answer["next"] = game.deals.count() + 1
-                return JsonResponse(answer, status=409)
-            board, form = _after_conflict(access, request, conflict)
-            return render_board(request, board, form, template="scorekeeper/game.html", status=422)
-        else:
-            if not request.htmx:
-                return redirect(access.base_url)
-            return _saved(request, access, before, recorded)
+    if not form.is_valid():
+        return PostedDeal(before, form)
+    try:
+        recorded = services.record_deal(
+            game_id=game.pk,
+            entry=form.entry(),
+            by=access.by,
+            number=form.cleaned_data["number"],
+            client_token=form.cleaned_data["client_token"] or uuid.uuid4(),
+            guard=access.guard,
+            known=Known(before.revision, before.deals),
+            dealing=form.dealing() or NOT_NOTED,
+            loaded=game,
+            locked=locked,
+        )
+    except InvalidDeal as error:
+        form.add_rule_error(error)
+        return PostedDeal(before, form)
+    except DealConflict as conflict:
+        return PostedDeal(before, form, conflict=conflict)
+    return PostedDeal(before, form, recorded=recorded)
+
+
+def _deal_answer(request: HttpRequest, access: GameAccess, posted: PostedDeal) -> HttpResponse:
+    """htmx (the phone's outbox) gets what the deal changed, a plain post a redirect; a refusal the form
+    with its errors, a conflict the list as it is now."""
+    game = access.game
+    if posted.recorded is not None:
+        if not request.htmx:
+            return redirect(access.base_url)
+        return _saved(request, access, posted.before, posted.recorded)
+    if (conflict := posted.conflict) is not None:
+        if from_outbox(request):
+            answer = {"refused": conflict.message}
+            if isinstance(conflict, NumberTaken):  # saved as the next deal, it may well be right
+                answer["next"] = game.deals.count() + 1
+            return JsonResponse(answer, status=409)
+        board, form = _after_conflict(access, request, conflict)
+        return render_board(request, board, form, template="scorekeeper/game.html", status=422)
     board = selectors.game_board(access)  # a refusal: the page with the form and its errors
     if from_outbox(request):
-        context = {"board": board, "game": game, "form": form}
+        context = {"board": board, "game": game, "form": posted.form}
         html = with_shape(render_to_string(board.templates["form"], context, request))
-        return outbox_refusal(form.refusal_text(), form=html)
-    return render_board(request, board, form, template="scorekeeper/game.html", status=422)
+        return outbox_refusal(posted.form.refusal_text(), form=html)
+    return render_board(request, board, posted.form, template="scorekeeper/game.html", status=422)
 
 
 def from_outbox(request: HttpRequest) -> bool:
