@@ -92,9 +92,9 @@ def context_for(
 def open_html(page: Page, url: str) -> bool:
     """Opens the page; False for what is not an HTML page (exports, POST-only routes, redirects away).
 
-    Each visit gets a new page: Chromium's error page for a refused GET (405) can commit late and cut the
-    next navigation of the same page short ("interrupted by another navigation"), more so on a busy machine,
-    and that page would silently go unaudited."""
+    After a refused GET the caller opens a new page: Chromium's error page for it (405) can commit late and
+    cut the next navigation of the same page short ("interrupted by another navigation"), more so on a busy
+    machine, and that page would silently go unaudited."""
     try:
         response = page.goto(url)
     except PlaywrightError:  # an empty error answer (405 for a GET of a POST-only route)
@@ -111,7 +111,10 @@ def open_settings(page: Page) -> None:
 def axe_violations(page: Page) -> list[str]:
     open_settings(page)
     page.add_script_tag(path=str(AXE))
-    result = page.evaluate("async () => JSON.stringify((await axe.run(document)).violations)")
+    # Only the violations are collected: passes and the rest are what axe spends most of its time on.
+    result = page.evaluate(
+        "async () => JSON.stringify((await axe.run(document, {resultTypes: ['violations']})).violations)"
+    )
     return [
         f"{v['impact']} {v['id']}: {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
         for v in json.loads(result)
@@ -123,27 +126,42 @@ def needs_axe() -> None:
     require(AXE.exists(), env="REQUIRE_BROWSER", reason=f"needs axe-core at {AXE} (make test installs it)")
 
 
-AUDITED_AT_LEAST = {("director", 0): 27, ("director", 1): 27, ("anonymous", 0): 20, ("phone", 0): 2}
-"""Pages audited per visitor and part (57, 23 and 2 when counted last: every page but exports, POST-only
-routes and htmx fragments), so a crawl that lost its pages fails. The director's pages are audited in two
-halves, every other page each, so that the suite's workers share them."""
+PARTS = {"director": 3, "anonymous": 1, "phone": 1}
+"""Each visitor's pages are cut in this many parts, each a test, so that the suite's workers share them."""
+
+AUDITED_AT_LEAST = {
+    ("director", 0): 19,
+    ("director", 1): 19,
+    ("director", 2): 17,
+    ("anonymous", 0): 20,
+    ("phone", 0): 2,
+}
+"""Pages audited per visitor and part (55, 20 and 2 as last counted: every page but exports, POST-only
+routes and htmx fragments), so a crawl that lost its pages fails."""
+
+SIZES = (("320 px", {"width": 320, "height": 640}, "100%"), ("200 % text", PHONE, "200%"))
+"""The narrowest phone, and a phone whose reader doubled the text size: the director's pages are laid out
+at both in the same visit as their audit."""
 
 
-@pytest.mark.slow  # every page a visitor sees, each audited by axe-core; in parts the workers share
+@pytest.mark.slow  # every page a visitor sees, each audited by axe-core (and laid out); in parts
 @pytest.mark.parametrize(("who", "part"), AUDITED_AT_LEAST)
-def test_no_page_has_a_serious_or_critical_violation(
+def test_no_page_has_a_serious_or_critical_violation_and_every_layout_holds(
     live_server: LiveServer, browser: Browser, world: World, who: str, part: int
 ) -> None:
     needs_axe()
-    parts = 2 if who == "director" else 1
     audited, problems = 0, []
     context = context_for(browser, live_server, world, who)
-    for visit in [v for v in visits(world) if v.who == who][part::parts]:
-        page = context.new_page()  # see open_html
+    page = context.new_page()
+    for visit in [v for v in visits(world) if v.who == who][part :: PARTS[who]]:
         if open_html(page, live_server.url + visit.path):
             audited += 1
             problems += [f"{who} {visit.path}: {found}" for found in axe_violations(page)]
-        page.close()
+            if who == "director":
+                problems += layout_problems(page, visit.path)
+        else:  # see open_html: a refused GET's error page may commit late; the next visit gets a new page
+            page.close()
+            page = context.new_page()
     context.close()
     assert problems == []
     assert audited >= AUDITED_AT_LEAST[who, part]
@@ -154,32 +172,21 @@ def overflow(page: Page) -> int:
     return page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
 
 
-SIZES = (("320 px", {"width": 320, "height": 640}, "100%"), ("200 % text", PHONE, "200%"))
-"""The narrowest phone, and a phone whose reader doubled the text size."""
-
-
-@pytest.mark.slow  # every page of the director, opened once and laid out at each size
-def test_layouts_hold_at_320_px_and_at_200_percent_text(
-    live_server: LiveServer, browser: Browser, world: World
-) -> None:
+def layout_problems(page: Page, path: str) -> list[str]:
+    """The page at each size of SIZES: how far it scrolls sideways where it does (and its screenshot, with
+    SCREENSHOTS set); the phone's size and text are set back after."""
     problems = []
-    context = context_for(browser, live_server, world, "director")
-    for visit in (v for v in visits(world) if v.who == "director"):
-        page = context.new_page()  # see open_html
-        if open_html(page, live_server.url + visit.path):
-            open_settings(page)
-            for label, viewport, text in SIZES:
-                page.set_viewport_size(viewport)
-                page.evaluate("size => { document.documentElement.style.fontSize = size }", text)
-                if (wide := overflow(page)) > 0:
-                    problems.append(f"{label} {visit.path}: {wide} px sideways")
-                    if os.environ.get("SCREENSHOTS"):
-                        ARTIFACTS.mkdir(exist_ok=True)
-                        name = visit.path.strip("/").replace("/", "_") or "home"
-                        page.screenshot(path=ARTIFACTS / f"layout-{label[:3]}-{name}.png", full_page=True)
-        page.close()
-    context.close()
-    assert problems == []
+    for label, viewport, text in SIZES:
+        page.set_viewport_size(viewport)
+        page.evaluate("size => { document.documentElement.style.fontSize = size }", text)
+        if (wide := overflow(page)) > 0:
+            problems.append(f"{label} {path}: {wide} px sideways")
+            if os.environ.get("SCREENSHOTS"):
+                ARTIFACTS.mkdir(exist_ok=True)
+                name = path.strip("/").replace("/", "_") or "home"
+                page.screenshot(path=ARTIFACTS / f"layout-{label[:3]}-{name}.png", full_page=True)
+    page.set_viewport_size(PHONE)
+    return problems
 
 
 # ---- the deal form by keyboard and screen reader -------------------------------------------------------
