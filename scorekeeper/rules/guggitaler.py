@@ -182,10 +182,14 @@ def _table(seats: list[str], settings: Settings) -> _Table:
         what=text(gettext_noop("Rounds")),
     )
     penalties = _penalties(settings["penalties"])
-    domino = _yes_no(settings["domino"], "domino", gettext_noop("The Domino setting must be true or false."))
+    domino = _yes_no(
+        settings["domino"], "domino", text(gettext_noop("The Domino setting must be true or false."))
+    )
     domino_points = _domino_points(settings["domino_points"], players)
     all_in_one = _yes_no(
-        settings["all_in_one"], "all_in_one", gettext_noop("The all-in-one setting must be true or false.")
+        settings["all_in_one"],
+        "all_in_one",
+        text(gettext_noop("The all-in-one setting must be true or false.")),
     )
     deals = require_int(
         settings["deals"],
@@ -225,9 +229,9 @@ def _penalties(value: Any) -> dict[str, int]:
     return {**DEFAULT_PENALTIES, **value}
 
 
-def _yes_no(value: Any, field: str, message: str) -> bool:
+def _yes_no(value: Any, field: str, message: Text) -> bool:
     if not isinstance(value, bool):
-        raise InvalidDeal(None, field, text(message))
+        raise InvalidDeal(None, field, message)
     return value
 
 
