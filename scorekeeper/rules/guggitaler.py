@@ -257,6 +257,8 @@ def _score_deal(table: _Table, number: int, entry: Any) -> DealResult:
         message = gettext_noop("A deal must be an object naming its game.")
         raise InvalidDeal(number, "game" if game != ALL else "taken", text(message))
     details: dict[str, Any] = {"game": game, "round": round_}
+    if game != DOMINO:  # the player statistics' penalty per round (games.summaries)
+        details["penalty_games"] = len(PENALTY_GAMES) if game == ALL else 1
     if game == ALL:
         return DealResult(number, _all_in_one(table, number, entry, details), details)
     _require_game(entry.get("game"), game, number)

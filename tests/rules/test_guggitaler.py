@@ -123,7 +123,7 @@ def test_a_round_of_four_with_the_domino() -> None:
         Placing("Cla", 4, 70),
     )
     assert result.deals[5].details == {"game": "domino", "round": 1, "order": ["Beat", "Dora", "Anna", "Cla"]}
-    assert result.deals[3].details == {"game": "rosen_koenig", "round": 1, "player": "Dora"}
+    assert result.deals[3].details == {"game": "rosen_koenig", "round": 1, "penalty_games": 1, "player": "Dora"}
     assert result.state["next_game"] is None
 
 
@@ -198,6 +198,7 @@ def test_two_rounds_play_the_sequence_twice_and_then_stop() -> None:
     assert result.deals[6].details == {
         "game": "tricks",
         "round": 2,
+        "penalty_games": 1,
         "counts": {"Anna": 0, "Beat": 0, "Cla": 9, "Dora": 0},
     }
     assert (result.finished, result.winner) == (True, "Beat")

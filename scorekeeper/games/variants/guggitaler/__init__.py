@@ -5,5 +5,5 @@ from scorekeeper.games.variants.guggitaler.form import FORM
 
 PAGE = VariantPage(
     form=FORM,
-    figures=("penalty_per_round", "domino_places"),
+    figures=("penalty_per_round", "average_domino_place", "domino_firsts"),
 )
