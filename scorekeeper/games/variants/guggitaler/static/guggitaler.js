@@ -88,7 +88,7 @@ function tap(button) {
     if (last !== undefined) choose(fieldset, free[1].row, last, true);
   }
   drawOrder(fieldset);
-  announce(fieldset);
+  announce(fieldset.querySelector("input[type=radio]")); // from an input, as htmx's live check listens
 }
 
 function undo(button) {
@@ -101,7 +101,7 @@ function undo(button) {
   delete last.checked.dataset.auto;
   if (wasAuto && chosen.length) chosen.pop().checked.checked = false; // the tap that placed it by itself
   drawOrder(fieldset);
-  announce(fieldset);
+  announce(last.row.querySelector("input[type=radio]"));
 }
 
 document.addEventListener("click", (event) => {
