@@ -423,10 +423,14 @@ def test_domino_points_for_the_wrong_number_of_players_are_refused(
     assert not Game.objects.exists()
 
 
-def test_the_preview_of_the_domino_shows_the_order(make_guggitaler: Callable[..., Game], scorer: Client) -> None:
+def test_the_preview_of_the_domino_shows_the_order(
+    make_guggitaler: Callable[..., Game], scorer: Client
+) -> None:
     game = make_guggitaler(deals=ROUND[:5])
     page = html(scorer.post(f"/games/{game.pk}/deals/preview/", domino(6, "Beat", "Dora", "Anna", "Cla")))
     assert "✓ Domino: Beat → Dora → Anna → Cla" in page
     # Anna 105 - 55, Beat 40 - 150, Cla 70, Dora 90 - 100: this deal's scores only.
-    assert text(page).endswith("penalties Anna \N{MINUS SIGN}55 · Beat \N{MINUS SIGN}150 · Cla 0 · Dora \N{MINUS SIGN}100")
+    assert text(page).endswith(
+        "penalties Anna \N{MINUS SIGN}55 · Beat \N{MINUS SIGN}150 · Cla 0 · Dora \N{MINUS SIGN}100"
+    )
     assert game.deals.count() == 5

@@ -123,7 +123,12 @@ def test_a_round_of_four_with_the_domino() -> None:
         Placing("Cla", 4, 70),
     )
     assert result.deals[5].details == {"game": "domino", "round": 1, "order": ["Beat", "Dora", "Anna", "Cla"]}
-    assert result.deals[3].details == {"game": "rosen_koenig", "round": 1, "penalty_games": 1, "player": "Dora"}
+    assert result.deals[3].details == {
+        "game": "rosen_koenig",
+        "round": 1,
+        "penalty_games": 1,
+        "player": "Dora",
+    }
     assert result.state["next_game"] is None
 
 
