@@ -56,6 +56,15 @@ PENALTIES = {
     "last_trick": "The penalty for the last trick",
     "fantan": "The penalty for a card left in Fan Tan",
 }
+GUGGITALER_PENALTIES = {
+    "tricks": "The penalty for a trick",
+    "schellen": "The penalty for a Schellen card",
+    "ober": "The penalty for an Ober",
+    "rosen_koenig": "The penalty for the Rosen König",
+    "last_trick": "The penalty for the last trick",
+}
+GUGGITALER_GAME = {"Tricks": "Schellen", "Spades": "Tricks"}
+"""The Guggitaler game of each deal page: a new deal is deal 2 (Schellen), a correction deal 1 (Tricks)."""
 NO_ROW = "Pick the row of line %s, or clear its multiplier."
 BOARD = {
     **{f"rows-{n}-multiplier": whole(f"The multiplier of {mode}", 1, 100) for n, mode in enumerate(MODES)},
@@ -117,6 +126,11 @@ SETTINGS: dict[str, dict[str, str]] = {
         **{f"penalties.{key}": whole(words, -100, 100) for key, words in PENALTIES.items()},
         "fifth_trick_penalty": whole("The penalty for the fifth trick", 0, 100),
         "king_in_last_trick_extra": whole("The extra for the King of Hearts in the last trick", 0, 100),
+    },
+    "guggitaler": {
+        "rounds": whole("Rounds", 1, 20),
+        **{f"penalties.{key}": whole(words, 0, 500) for key, words in GUGGITALER_PENALTIES.items()},
+        "deals": whole("The number of deals", 1, 100),
     },
 }
 """The rules engine's refusal of each setting past its maximum, by the setting's input."""
@@ -203,6 +217,10 @@ def deal_refusals(variant: str, jazz_game: str) -> Expected:
             "points": ("points", whole("The soloist's points", 0, 757)),
         },
         "jazz": {f"counts_{n}": ("counts", whole(f"{jazz_game} for {p}", 0, 13)) for n, p in seats(0)},
+        "guggitaler": {
+            f"counts_{n}": ("counts", whole(f"{GUGGITALER_GAME.get(jazz_game)} for {p}", 0, 9))
+            for n, p in seats(0)
+        },
     }[variant]
 
 
@@ -230,6 +248,7 @@ VALID_DEALS: dict[str, dict[str, str]] = {
         "points": "160",
     },
     "jazz": {f"counts_{n}": taken for n, taken in enumerate(("5", "3", "0", "5"))},
+    "guggitaler": {f"counts_{n}": taken for n, taken in enumerate(("2", "3", "1", "3"))},
 }
 """A deal each form takes, in a game of the club world (with deal 1 played, or being corrected)."""
 

@@ -385,3 +385,69 @@ def test_histogram_bins_and_bars() -> None:
     assert tallest.value == 2 and tallest.y == chart.top
     assert all(bar.y + bar.height == pytest.approx(chart.bottom) for bar in chart.bars)
     assert charts.histogram([]) == []
+
+
+# Guggitaler: Anna's penalty per round (the five penalty games, the Domino apart) and her Domino places.
+GUGGITALER = [
+    game(  # four players, a round with the Domino: penalties 15 + 20 + 20 + 0 + 50 = 105, Domino 3rd
+        21,
+        "guggitaler",
+        own_seats(ANNA, BEAT, CLA, DORA),
+        [
+            deal({"Anna": 15}, game="tricks", penalty_games=1),
+            deal({"Anna": 20}, game="schellen", penalty_games=1),
+            deal({"Anna": 20}, game="ober", penalty_games=1),
+            deal({"Anna": 0}, game="rosen_koenig", penalty_games=1),
+            deal({"Anna": 50}, game="last_trick", penalty_games=1),
+            deal(
+                {"Anna": -55, "Beat": -150, "Cla": 0, "Dora": -100},
+                game="domino",
+                order=["Beat", "Dora", "Anna", "Cla"],
+            ),
+        ],
+        ranks={"Beat": 1, "Dora": 2, "Anna": 3, "Cla": 4},
+        winner="Beat",
+    ),
+    game(  # three players: penalties 30 + 0 + 0 + 0 + 50 = 80, Domino 1st
+        22,
+        "guggitaler",
+        own_seats(ANNA, BEAT, CLA),
+        [
+            deal({"Anna": 30}, game="tricks", penalty_games=1),
+            deal({"Anna": 0}, game="schellen", penalty_games=1),
+            deal({"Anna": 0}, game="ober", penalty_games=1),
+            deal({"Anna": 0}, game="rosen_koenig", penalty_games=1),
+            deal({"Anna": 50}, game="last_trick", penalty_games=1),
+            deal({"Anna": -150, "Beat": -100, "Cla": -70}, game="domino", order=["Anna", "Beat", "Cla"]),
+        ],
+        ranks={"Anna": 1, "Beat": 2, "Cla": 3},
+        winner="Anna",
+    ),
+    game(  # all in one, two deals of all five penalties (two rounds): 105 + 0, no Domino
+        23,
+        "guggitaler",
+        own_seats(ANNA, BEAT, CLA, DORA),
+        [deal({"Anna": 105}, game="all", penalty_games=5), deal({"Anna": 0}, game="all", penalty_games=5)],
+        ranks={"Anna": 2, "Beat": 1, "Cla": 3, "Dora": 4},
+        winner="Beat",
+    ),
+]
+
+
+def test_guggitaler_penalty_per_round_and_domino_places() -> None:
+    stats = stats_of(GUGGITALER, "guggitaler")
+    assert (stats.games, stats.wins, stats.deals) == (3, 1, 14)
+    # Penalties 105 + 80 + 105 = 290 over 5 + 5 + 10 = 20 penalty games, 4 rounds: 72.5 a round.
+    assert stats.figure("penalty_per_round") == pytest.approx(72.5)
+    # Domino places 3 and 1: 2.0 on average; first out once.
+    assert stats.figure("average_domino_place") == pytest.approx(2.0)
+    assert stats.figure("domino_firsts") == 1
+    assert [f.key for f in stats.figures] == ["penalty_per_round", "average_domino_place", "domino_firsts"]
+
+
+def test_a_game_without_a_domino_has_no_domino_place() -> None:
+    stats = stats_of(GUGGITALER[2:], "guggitaler")
+    # 105 over 10 penalty games, 2 rounds: 52.5.
+    assert stats.figure("penalty_per_round") == pytest.approx(52.5)
+    assert stats.figure("average_domino_place") is None
+    assert stats.figure("domino_firsts") == 0

@@ -112,6 +112,7 @@ def test_the_formats_keep_the_keys_and_rules_events_stored() -> None:
         "handjass": ("handjass", 4, False, False),
         "pandur": ("pandur", 4, False, False),
         "jazz": ("jazz", 4, False, False),
+        "guggitaler": ("guggitaler", 4, False, False),
         "coiffeur": ("coiffeur", 4, True, False),
     }
     flat = {"multipliers": "flat", "match_bonus": 100, "target": 10**9}

@@ -35,6 +35,16 @@ class SideTally:
     exact: int = 0
     """Differenzler: deals without a miss."""
     apples: int = 0
+    penalties: int = 0
+    """Penalty points of the deals that count penalty games (Guggitaler: not its Domino)."""
+    penalty_games: int = 0
+    """How many penalty games those deals were (details "penalty_games": 1 a game, 5 a deal of all five)."""
+    dominoes: int = 0
+    """Deals that ranked the players by the order they went out (details "order": the Domino)."""
+    domino_places: int = 0
+    """Those places (1 for the first out), summed."""
+    domino_firsts: int = 0
+    """Times first out."""
 
 
 TALLIED = tuple(SideTally.__dataclass_fields__)
@@ -60,6 +70,7 @@ def tally_deals(sides: Iterable[str], deals: Iterable[Scored]) -> dict[str, Side
         out = details.get("out") or ()
         apples, weis = details.get("apples") or (), details.get("weis") or {}
         predictions, points = details.get("predictions"), details.get("points")
+        penalty_games, order = details.get("penalty_games", 0), details.get("order") or ()
         for side in [side for side in counts if side in still_in]:
             count = counts[side]
             count["deals"] += 1
@@ -68,6 +79,14 @@ def tally_deals(sides: Iterable[str], deals: Iterable[Scored]) -> dict[str, Side
             count["conceded"] += match not in (None, side)
             count["weis"] += weis.get(side, 0)
             count["apples"] += side in apples
+            if penalty_games:
+                count["penalties"] += deal.scores.get(side, 0)
+                count["penalty_games"] += penalty_games
+            if side in order:
+                place = list(order).index(side) + 1
+                count["dominoes"] += 1
+                count["domino_places"] += place
+                count["domino_firsts"] += place == 1
             if predictions is not None and side in predictions:
                 miss = abs(points[side] - predictions[side])
                 count["misses"] += miss

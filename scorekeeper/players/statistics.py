@@ -32,6 +32,10 @@ from scorekeeper import rules
 from scorekeeper.games.summaries import TALLIED, SideTally
 from scorekeeper.games.variants import variant_page
 from scorekeeper.rules import VARIANT_MODULES
+from scorekeeper.rules.guggitaler import PENALTY_GAMES
+
+ROUND_OF_PENALTIES = len(PENALTY_GAMES)
+"""Guggitaler's penalty games a round: a round's share of them makes its penalty per round."""
 
 MIN_GAMES = 3
 """Best partner and toughest opponent need this many games together: one lucky evening is no record."""
@@ -298,6 +302,25 @@ def apples_per_deal(games: Sequence[Played], counts: SideTally) -> Figure:
 @figure
 def penalty_per_game(games: Sequence[Played], counts: SideTally) -> Figure:
     return Figure("penalty_per_game", _("Penalty per sub-game"), ratio(counts.score, counts.deals))
+
+
+@figure
+def penalty_per_round(games: Sequence[Played], counts: SideTally) -> Figure:
+    """Guggitaler: the five penalty games' points a round; the Domino is a figure of its own."""
+    rounds = counts.penalty_games / ROUND_OF_PENALTIES
+    return Figure("penalty_per_round", _("Penalty per round"), ratio(counts.penalties, rounds))
+
+
+@figure
+def average_domino_place(games: Sequence[Played], counts: SideTally) -> Figure:
+    return Figure(
+        "average_domino_place", _("Average Domino place"), ratio(counts.domino_places, counts.dominoes)
+    )
+
+
+@figure
+def domino_firsts(games: Sequence[Played], counts: SideTally) -> Figure:
+    return Figure("domino_firsts", _("Domino: first out"), counts.domino_firsts, 0)
 
 
 def by_variant(games: Iterable[Played]) -> dict[str, list[Played]]:

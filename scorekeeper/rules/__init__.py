@@ -33,6 +33,7 @@ VARIANT_MODULES: dict[str, str] = {
     "handjass": "handjass",
     "pandur": "pandur",
     "jazz": "jazz",
+    "guggitaler": "guggitaler",
 }
 
 __all__ = [

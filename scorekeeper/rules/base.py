@@ -109,6 +109,7 @@ PRESET_NAMES: Mapping[str, str] = {
     "short": gettext_noop("Short"),
     "full": gettext_noop("Full"),
     "fifth_trick": gettext_noop("Fifth trick"),
+    "all_in_one": gettext_noop("All in one"),
     # Translators: the preset of Differenzler as played in Switzerland (16 deals, a bonus for an exact hit).
     "swiss": gettext_noop("Swiss"),
 }

@@ -137,6 +137,15 @@ def jazz(page: Page) -> None:
     page.get_by_role("button", name="Save deal 1").click()
 
 
+def guggitaler(page: Page) -> None:
+    # Tricks: Anna 3, Beat 2, Cla 4 (Dora's 0 filled in as the rest), 5 a trick: 15, 10, 20, 0.
+    form = page.locator("#dealform")
+    for name, value in (("Anna", 3), ("Beat", 2), ("Cla", 4)):
+        type_into(form.get_by_label(name, exact=True), value)
+    expect(page.locator("#preview")).to_contain_text("9 of 9 entered")
+    page.get_by_role("button", name="Save deal 1").click()
+
+
 # ---- the table: every variant, what its deal(s) leave in the bar ------------------------------------
 
 
@@ -189,6 +198,11 @@ CASES: dict[str, Case] = {
         {"Anna": 10, "Beat": 5, "Cla": 0, "Dora": 5, "Emil": 0},
         {"games": ["queens", "king_last", "fantan"]},
         ("Anna", "Beat", "Cla", "Dora", "Emil"),
+    ),
+    "guggitaler": Case(
+        guggitaler,
+        "Deal 1 · Anna 15 · Beat 10 · Cla 20 · Dora 0",
+        {"Anna": 15, "Beat": 10, "Cla": 20, "Dora": 0},
     ),
 }
 
