@@ -11,6 +11,7 @@ import json
 import re
 import uuid
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -19,7 +20,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 
-from scorekeeper.games import services
+from scorekeeper.games import evenings, services
 from scorekeeper.games.models import Club, DealChange, Game, Player
 from tests.html_forms import Form, forms_on
 
@@ -29,7 +30,14 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 URL = "/clubs/zuerich/games/new/"
 SEATS = {"seat_1": "Anna", "seat_2": "Beat", "seat_3": "Cla", "seat_4": "Dora"}
 BIETER = "157 a deal, teams, to 1000"
-TEAMS_157 = {"sides": "teams", "negative": False, "per_deal": 157, "target": 1000, "deals": None, "lowest_wins": False}
+TEAMS_157 = {
+    "sides": "teams",
+    "negative": False,
+    "per_deal": 157,
+    "target": 1000,
+    "deals": None,
+    "lowest_wins": False,
+}
 
 
 def html(response: Any) -> str:
@@ -81,7 +89,9 @@ def scorer(club: Club, client_as: Callable[[str | None], Client]) -> Client:
 
 @pytest.fixture
 def make_board(club: Club, players: list[Player], owner: User) -> Callable[..., Game]:
-    def make(settings: dict[str, Any] | None = None, deals: tuple[dict[str, Any], ...] = (), name: str = "") -> Game:
+    def make(
+        settings: dict[str, Any] | None = None, deals: tuple[dict[str, Any], ...] = (), name: str = ""
+    ) -> Game:
         game = services.create_game(
             club=club, variant="free_board", players=players, settings=settings or {}, by=owner, name=name
         )
@@ -101,7 +111,9 @@ def test_a_new_free_board_asks_its_name_and_starts_from_the_bieter_preset(scorer
     assert 'name="name"' in page and 'maxlength="40"' in page
     assert "Seat 8 (optional)" in page
     assert 'name="name"' not in html(scorer.get(f"{URL}?variant=schieber"))
-    data = new_game_form(scorer, f"variant=free_board&preset={BIETER}").data(**SEATS, name="  Sidi\u200b  Barrani ")
+    data = new_game_form(scorer, f"variant=free_board&preset={BIETER}").data(
+        **SEATS, name="  Sidi\u200b  Barrani "
+    )
     response = scorer.post(URL, data)
     assert response.status_code == 302
     game = Game.objects.get()
@@ -115,7 +127,9 @@ def test_a_new_free_board_asks_its_name_and_starts_from_the_bieter_preset(scorer
 
 
 def test_teams_at_a_table_of_three_are_refused_on_sides_and_nothing_is_made(scorer: Client) -> None:
-    data = new_game_form(scorer, f"variant=free_board&preset={BIETER}").data(seat_1="Anna", seat_2="Beat", seat_3="Cla")
+    data = new_game_form(scorer, f"variant=free_board&preset={BIETER}").data(
+        seat_1="Anna", seat_2="Beat", seat_3="Cla"
+    )
     response = scorer.post(URL, data)
     assert response.status_code == 422
     assert "Teams need 4 or 6 players, not 3." in html(response)
@@ -169,10 +183,20 @@ def test_the_preview_names_who_gets_the_rest(make_board: Callable[..., Game], sc
     ("typed", "message"),
     [
         pytest.param((100, 50), "The points of a deal must total 157; these total 150.", id="total"),
-        pytest.param((160, None), "These points total 160, more than the 157 of a deal: nothing is left for team B.", id="rest"),
-        pytest.param((None, 100001), "The points of team B must be a whole number from 0 to 100000.", id="above"),
-        pytest.param((-5, None), "The points of team A must be a whole number from 0 to 100000.", id="negative"),
-        pytest.param((2**31, None), "The points of team A must be a whole number from 0 to 100000.", id="huge"),
+        pytest.param(
+            (160, None),
+            "These points total 160, more than the 157 of a deal: nothing is left for team B.",
+            id="rest",
+        ),
+        pytest.param(
+            (None, 100001), "The points of team B must be a whole number from 0 to 100000.", id="above"
+        ),
+        pytest.param(
+            (-5, None), "The points of team A must be a whole number from 0 to 100000.", id="negative"
+        ),
+        pytest.param(
+            (2**31, None), "The points of team A must be a whole number from 0 to 100000.", id="huge"
+        ),
         pytest.param((None, None), "Enter the points of at least one side.", id="none"),
         pytest.param(("zwölf", None), "Enter a whole number.", id="word"),
     ],
@@ -235,17 +259,28 @@ def test_a_team_game_played_to_its_target_and_again(
 def test_a_team_game_counts_for_the_players_of_each_team(
     make_board: Callable[..., Game], players: list[Player], client_as: Callable[[str | None], Client]
 ) -> None:
-    game = make_board(TEAMS_157, deals=({"points": {"A": 157}},) * 6 + ({"points": {"A": 60}},), name="Bieter")
+    game = make_board(
+        TEAMS_157, deals=({"points": {"A": 157}},) * 6 + ({"points": {"A": 60}},), name="Bieter"
+    )
     anna, beat = players[0], players[1]
     viewer = client_as("viewer")
     page = html(viewer.get(reverse("players:player", args=["zuerich", anna.pk])))
     assert f"Bieter #{game.number}" in page
-    stats = {stat.variant: stat for stat in viewer.get(reverse("players:player", args=["zuerich", anna.pk])).context["stats"]}
+    stats = {
+        stat.variant: stat
+        for stat in viewer.get(reverse("players:player", args=["zuerich", anna.pk])).context["stats"]
+    }
     free = stats["free_board"]
     assert (free.games, free.wins) == (1, 1)
     history = viewer.get(reverse("players:player_history_json", args=["zuerich", beat.pk])).json()
     row = history["games"][0]
-    assert (row["side"], row["points"], row["result"], row["partners"], row["name"]) == ("B", 97, "lost", ["Dora"], "Bieter")
+    assert (row["side"], row["points"], row["result"], row["partners"], row["name"]) == (
+        "B",
+        97,
+        "lost",
+        ["Dora"],
+        "Bieter",
+    )
     record = viewer.get(reverse("players:game_record_json", args=[game.pk])).json()
     assert record["name"] == "Bieter"
     assert [seat["side"] for seat in record["seats"]] == ["A", "B", "A", "B"]
@@ -264,3 +299,45 @@ def test_a_team_game_is_rated_by_its_teams(make_board: Callable[..., Game], play
     changes = {(row.player_id, row.team, row.rank) for row in RatingChange.objects.all()}
     anna, beat, cla, dora = (player.pk for player in players)
     assert changes == {(anna, "A", 1), (cla, "A", 1), (beat, "B", 2), (dora, "B", 2)}
+
+
+def test_an_evening_lists_a_team_board_by_its_name_and_its_teams(
+    club: Club, players: list[Player], owner: User, client_as: Callable[[str | None], Client]
+) -> None:
+    evening = evenings.start_evening(club=club, by=owner, stake=None, unit="point")
+    bieter = services.create_game(
+        club=club,
+        variant="free_board",
+        players=players,
+        settings=TEAMS_157,
+        by=owner,
+        evening=evening,
+        name="Bieter",
+    )
+    # A 100 + 57 + 157 = 314, B 57 + 100 + 0 = 157
+    play(bieter, [{"points": {"A": 100}}, {"points": {"B": 100}}, {"points": {"A": 157}}], by=owner)
+    page = html(client_as("viewer").get(reverse("games:evening", args=[evening.pk])))
+    assert f"Bieter #{bieter.number}" in page
+    (line,) = evenings.evening_sheet(evening).games
+    assert [(side.label, side.points) for side in line.sides] == [("Anna & Cla", 314), ("Beat & Dora", 157)]
+
+
+def test_lowest_wins_turns_the_evenings_point_stake_around(
+    club: Club, players: list[Player], owner: User
+) -> None:
+    evening = evenings.start_evening(club=club, by=owner, stake=Decimal("0.10"), unit="point")
+    game = services.create_game(
+        club=club,
+        variant="free_board",
+        players=players[:2],
+        settings={"target": 21, "lowest_wins": True},
+        by=owner,
+        evening=evening,
+    )
+    # Anna 5, Beat 25 reaches 21: Anna wins with fewer points
+    play(game, [{"points": {"Anna": 5, "Beat": 25}}], by=owner)
+    sheet = evenings.evening_sheet(evening)
+    (total,) = sheet.sums
+    assert [(row.label, row.rank, row.won) for row in total.ranked] == [("Anna", 1, 1), ("Beat", 2, 0)]
+    balances = {s.name: s.balance for s in sheet.standings}
+    assert balances["Anna"] > 0 > balances["Beat"]
