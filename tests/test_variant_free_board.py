@@ -7,7 +7,6 @@ Seats Anna, Beat, Cla, Dora; in teams A is Anna & Cla, B is Beat & Dora (rules.m
 
 from __future__ import annotations
 
-import json
 import re
 import uuid
 from collections.abc import Callable
