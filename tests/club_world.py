@@ -108,6 +108,7 @@ def variant_games(names: Sequence[str]) -> dict[str, tuple[int, dict[str, Any], 
         "putz": (3, {}, [{"points": {a: 80, b: 60, c: 17}}]),
         "pandur": (4, {}, [{"dealer": d, "soloist": a, "contract": 170, "made": True}]),
         "jazz": (4, {}, [{"game": "spades", "taken": {a: 5, b: 3, c: 0, d: 5}}]),
+        "free_board": (4, {"sides": "teams", "per_deal": 157}, [{"points": {"A": 100}}]),
     }
 
 
