@@ -111,6 +111,10 @@ PRESET_NAMES: Mapping[str, str] = {
     "fifth_trick": gettext_noop("Fifth trick"),
     # Translators: the preset of Differenzler as played in Switzerland (16 deals, a bonus for an exact hit).
     "swiss": gettext_noop("Swiss"),
+    # Translators: a Free board preset, as Bieter is played: two teams, 157 points a deal, to 1000.
+    "157 a deal, teams, to 1000": gettext_noop("157 a deal, teams, to 1000"),
+    # Translators: a Free board preset: each for themself, to 21, the lowest total wins.
+    "players, to 21, lowest wins": gettext_noop("Players, to 21, lowest wins"),
 }
 """The variants' presets as the new-game form names them, by key (a key is what is stored)."""
 
