@@ -24,6 +24,7 @@ from .base import (
     OneOf,
     Settings,
     SettingShape,
+    Text,
     WholeOrNull,
     Words,
     gettext_noop,
@@ -144,10 +145,16 @@ class Agreed(NamedTuple):
 def read_settings(settings: Settings, seat_count: int) -> Agreed:
     """Every setting checked on its own field, before any deal."""
     teams = _teams(settings["sides"], seat_count)
-    negative = _yes_or_no(settings["negative"], "negative", gettext_noop("Whether points may be negative"))
-    lowest = _yes_or_no(settings["lowest_wins"], "lowest_wins", gettext_noop("Whether the lowest total wins"))
-    per_deal = _whole_or_null(settings["per_deal"], "per_deal", gettext_noop("The points of every deal"))
-    deals = _whole_or_null(settings["deals"], "deals", gettext_noop("The number of deals"))
+    negative = _yes_or_no(
+        settings["negative"], "negative", text(gettext_noop("Whether points may be negative"))
+    )
+    lowest = _yes_or_no(
+        settings["lowest_wins"], "lowest_wins", text(gettext_noop("Whether the lowest total wins"))
+    )
+    per_deal = _whole_or_null(
+        settings["per_deal"], "per_deal", text(gettext_noop("The points of every deal"))
+    )
+    deals = _whole_or_null(settings["deals"], "deals", text(gettext_noop("The number of deals")))
     what = text(gettext_noop("The target"))
     target = require_int(settings["target"], deal=None, field="target", low=1, high=MAX_TARGET, what=what)
     if deals is not None:
@@ -166,20 +173,20 @@ def _teams(value: Any, seat_count: int) -> Mapping[str, tuple[int, ...]]:
     return TEAMS_BY_SEATS[seat_count]
 
 
-def _yes_or_no(value: Any, field: str, what: str) -> bool:
+def _yes_or_no(value: Any, field: str, what: Text) -> bool:
     if not isinstance(value, bool):
         # Translators: %(what)s is a phrase such as "Whether points may be negative".
         message = gettext_noop("%(what)s must be true or false.")
-        raise InvalidDeal(None, field, text(message, what=text(what)))
+        raise InvalidDeal(None, field, text(message, what=what))
     return value
 
 
-def _whole_or_null(value: Any, field: str, what: str) -> int | None:
+def _whole_or_null(value: Any, field: str, what: Text) -> int | None:
     if value is None:
         return None
     shape = SHAPES[field]
     assert isinstance(shape, WholeOrNull)
-    return require_int(value, deal=None, field=field, low=shape.low, high=shape.high, what=text(what))
+    return require_int(value, deal=None, field=field, low=shape.low, high=shape.high, what=what)
 
 
 def _sides(players: list[str], teams: Mapping[str, tuple[int, ...]]) -> list[str]:
