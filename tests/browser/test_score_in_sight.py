@@ -137,6 +137,12 @@ def jazz(page: Page) -> None:
     page.get_by_role("button", name="Save deal 1").click()
 
 
+def free_board(page: Page) -> None:
+    # Teams, 157 a deal: A 100 typed in the first box, B left empty gets the rest, 157 - 100 = 57.
+    type_into(page.locator("#dealform input[name=points_0]"), 100)
+    page.keyboard.press("Enter")
+
+
 # ---- the table: every variant, what its deal(s) leave in the bar ------------------------------------
 
 
@@ -189,6 +195,9 @@ CASES: dict[str, Case] = {
         {"Anna": 10, "Beat": 5, "Cla": 0, "Dora": 5, "Emil": 0},
         {"games": ["queens", "king_last", "fantan"]},
         ("Anna", "Beat", "Cla", "Dora", "Emil"),
+    ),
+    "free_board": Case(
+        free_board, "Deal 1 · 100 : 57", {"A": 100, "B": 57}, {"sides": "teams", "per_deal": 157}
     ),
 }
 
