@@ -249,7 +249,10 @@ class Variant(Protocol):
     player_counts: tuple[int, ...]
     teams: Mapping[str, tuple[int, ...]]
     """The sides of a team variant by their seats, counted from 0 (TWO_TEAMS); NO_TEAMS where every
-    player plays alone. Pages, statistics, ratings and tournaments ask this, never a list of keys."""
+    player plays alone. Pages, statistics, ratings and tournaments ask this, never a list of keys.
+    A variant whose teams are a game's setting (the Free board) keeps NO_TEAMS here and has
+    `teams_for(settings, seat_count)` and `lowest_wins_for(settings)`: rules.game_teams,
+    rules.side_of_seat and rules.game_lowest_wins ask those with the game's settings."""
     lowest_wins: bool
     """The lowest total wins (a penalty game): tournaments rank a pass's raw scores upward."""
     trumps: bool
