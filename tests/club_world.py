@@ -109,6 +109,7 @@ def variant_games(names: Sequence[str]) -> dict[str, tuple[int, dict[str, Any], 
         "pandur": (4, {}, [{"dealer": d, "soloist": a, "contract": 170, "made": True}]),
         "jazz": (4, {}, [{"game": "spades", "taken": {a: 5, b: 3, c: 0, d: 5}}]),
         "guggitaler": (4, {}, [{"game": "tricks", "taken": {a: 3, b: 2, c: 4, d: 0}}]),
+        "free_board": (4, {"sides": "teams", "per_deal": 157}, [{"points": {"A": 100}}]),
     }
 
 

@@ -121,6 +121,11 @@ SETTINGS: dict[str, dict[str, str]] = {
         "min_points": whole("The points to make", 0, 157),
     },
     "pandur": {"target": whole("The target", 1, 100)},
+    "free_board": {
+        "per_deal": whole("The points of every deal", 0, 100_000),  # blank: any total
+        "target": whole("The target", 1, 1_000_000),
+        "deals": whole("The number of deals", 1, 100),  # blank: to the target
+    },
     "jazz": {
         "rounds": whole("Rounds", 1, 20),
         **{f"penalties.{key}": whole(words, -100, 100) for key, words in PENALTIES.items()},
@@ -221,6 +226,11 @@ def deal_refusals(variant: str, jazz_game: str) -> Expected:
             f"counts_{n}": ("counts", whole(f"{GUGGITALER_GAME.get(jazz_game)} for {p}", 0, 9))
             for n, p in seats(0)
         },
+        # the club world's board is in teams, 157 a deal: a box a team
+        "free_board": {
+            f"points_{n}": ("points", whole(f"The points of team {t}", 0, 100_000))
+            for n, t in enumerate("AB")
+        },
     }[variant]
 
 
@@ -249,6 +259,7 @@ VALID_DEALS: dict[str, dict[str, str]] = {
     },
     "jazz": {f"counts_{n}": taken for n, taken in enumerate(("5", "3", "0", "5"))},
     "guggitaler": {f"counts_{n}": taken for n, taken in enumerate(("2", "3", "1", "3"))},
+    "free_board": {"points_0": "100", "points_1": "57"},
 }
 """A deal each form takes, in a game of the club world (with deal 1 played, or being corrected)."""
 

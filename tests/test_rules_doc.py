@@ -85,7 +85,7 @@ def test_the_command_line_itself_prints_the_first_example() -> None:
 @pytest.mark.parametrize("key", list(rules.available_variants()))
 def test_every_setting_is_documented_with_the_engines_default(key: str) -> None:
     variant = rules.get_variant(key)
-    text = section(key.capitalize())
+    text = section(key.replace("_", " ").capitalize())  # free_board: "## Free board"
     documented = {row["key"]: json.loads(row["default"]) for row in SETTING_ROW.finditer(text)}
     declared = json.loads(json.dumps(dict(variant.defaults)))
     assert documented == declared

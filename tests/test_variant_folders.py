@@ -114,6 +114,7 @@ def test_the_formats_keep_the_keys_and_rules_events_stored() -> None:
         "jazz": ("jazz", 4, False, False),
         "guggitaler": ("guggitaler", 4, False, False),
         "coiffeur": ("coiffeur", 4, True, False),
+        "free_board": ("free_board", 4, False, False),
     }
     flat = {"multipliers": "flat", "match_bonus": 100, "target": 10**9}
     assert {key: f.settings for key, f in FORMATS.items() if f.settings} == {

@@ -110,6 +110,7 @@ GAMES = Part(
         "pending_entry",
         "undo_deal",
         "evening",
+        "name",
     ),
     children=(
         Part(Seat, "seats", parent="game", order=("position",), refs=(("player", PLAYER),)),

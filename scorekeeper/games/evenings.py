@@ -239,8 +239,8 @@ def _line(game: Game, by_seat: dict[int, tuple[str, str]]) -> GameLine:
     """Each side of the game with its players: a team's by the seats the variant gives it, a side of a
     game without teams by its player's name among the seats. A seat with no player stored (a game made
     outside the services) stands for itself, named by its side."""
-    teams = rules.teams(game.variant)
     seat_names = game.names_by_seat()
+    teams = rules.game_teams(game.variant, game.settings, len(seat_names))
     summary = game.summary or {}
     ranks, marks = summary.get("ranks", {}), summary.get("marks")
     sides = []
@@ -270,7 +270,12 @@ def _variant_sums(lines: Sequence[GameLine]) -> list[VariantSum]:
         variant = rules.get_variant(line.game.variant)
         total = sums.setdefault(
             variant.key,
-            VariantSum(variant.key, line.game.get_variant_display(), variant.lowest_wins, counts_marks=False),
+            VariantSum(
+                variant.key,
+                line.game.get_variant_display(),
+                rules.game_lowest_wins(variant.key, line.game.settings),
+                counts_marks=False,
+            ),
         )
         total.games += 1
         for side in line.sides:
@@ -310,7 +315,8 @@ def _balances(evening: Evening, lines: Sequence[GameLine]) -> dict[str, int]:
         if not line.counted or units is None:
             continue
         sides = [settle.Side(side.key, unit) for side, unit in zip(line.sides, units, strict=True)]
-        lowest = rules.get_variant(line.game.variant).lowest_wins and evening.stake_unit == StakeUnit.POINT
+        lowest_wins = rules.game_lowest_wins(line.game.variant, line.game.settings)
+        lowest = lowest_wins and evening.stake_unit == StakeUnit.POINT
         parts.append(settle.game_balances(sides, lowest_wins=lowest, stake_rappen=stake))
     return settle.add_up(parts)
 

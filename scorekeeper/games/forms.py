@@ -14,6 +14,7 @@ from django.utils.translation import gettext_noop
 
 from scorekeeper import rules
 from scorekeeper.games.models import (
+    GAME_NAME_MAX,
     INVITE_DAYS_MAX,
     INVITE_ROLES,
     INVITE_USES_MAX,
@@ -24,7 +25,7 @@ from scorekeeper.games.models import (
 )
 from scorekeeper.games.names import clean_name
 from scorekeeper.games.rule_messages import translate
-from scorekeeper.games.variants import playable_variants
+from scorekeeper.games.variants import playable_variants, variant_page
 from scorekeeper.rules.base import preset_name
 
 DJANGO_SIGN_IN_MESSAGES = (
@@ -154,6 +155,20 @@ class NewGameForm(forms.Form):
                 label=seat_label(variant, seat, needed_with=needed_with(counts, seat)),
                 widget=forms.TextInput(attrs={"list": "roster", "autocomplete": "off"}),
             )
+        page = variant_page(variant)
+        if page is not None and page.named:
+            self.fields["name"] = forms.CharField(
+                max_length=GAME_NAME_MAX,
+                required=False,
+                label=_("The game you play"),
+                help_text=_("Sidi Barrani, Bieter, Schlaeger…: lists and history show this name."),
+                widget=forms.TextInput(attrs={"autocomplete": "off"}),
+            )
+
+    def clean_name(self) -> str:
+        """The game's name cleaned as every name is; empty: the variant's name is shown."""
+        typed = self.cleaned_data.get("name", "")
+        return clean_name(typed, max_length=GAME_NAME_MAX) if typed else ""
 
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if name.startswith("seat_")]

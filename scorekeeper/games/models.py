@@ -216,6 +216,10 @@ def variant_name(key: str) -> str:
         return key.capitalize()
 
 
+GAME_NAME_MAX = 40
+"""The longest name of a game played on a Free board."""
+
+
 class Game(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="games")
     variant = models.CharField(max_length=20)
@@ -264,6 +268,9 @@ class Game(models.Model):
     evening = models.ForeignKey(
         "Evening", null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
     )
+    # The game the club plays on a Free board ("Sidi Barrani"), shown instead of the variant's name; empty
+    # for the other variants. Not a setting: the settings are the rules engine's contract.
+    name = models.CharField(max_length=GAME_NAME_MAX, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -274,8 +281,9 @@ class Game(models.Model):
 
     @property
     def title(self) -> str:
-        """ "Schieber #3": the variant and the game's number in its club (a table's game: the variant)."""
-        name = self.get_variant_display()
+        """ "Schieber #3": the variant (or the game's own name, "Sidi Barrani #12") and the game's number in
+        its club (a table's game: the name alone)."""
+        name = self.name or self.get_variant_display()
         return f"{name} #{self.number}" if self.number else name
 
     @property

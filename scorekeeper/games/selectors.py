@@ -175,6 +175,8 @@ class Board(BeforeNextDeal):
         result, target = self.result, self.target
         if not result.finished or result.winner is None or target is None or not result.deals:
             return None
+        if rules.game_lowest_wins(self.game.variant, self.game.settings):
+            return None
         winner = result.totals[result.winner]
         if all(winner >= total for side, total in result.totals.items() if side != result.winner):
             return None
@@ -225,7 +227,7 @@ class Board(BeforeNextDeal):
 
     @property
     def is_team_game(self) -> bool:
-        return bool(rules.teams(self.game.variant))
+        return bool(rules.game_teams(self.game.variant, self.game.settings, len(self.seats)))
 
     @property
     def last_deal(self) -> LastDeal | None:
@@ -261,8 +263,10 @@ class FinishNote:
     deal: int
 
 
-def side_label(variant: str, side: str, seats: list[str]) -> str:
-    partners = rules.teams(variant).get(side)
+def side_label(variant: str, side: str, seats: list[str], settings: Mapping[str, Any] | None = None) -> str:
+    """A team's players ("Anna & Cla"), or the side itself; `settings` are the game's, where the variant's
+    teams are a setting (a Free board in teams)."""
+    partners = rules.game_teams(variant, settings, len(seats)).get(side)
     if partners:
         return " & ".join(seats[index] for index in partners)
     return side
@@ -345,7 +349,7 @@ def _board(access: GameAccess, seats: list[str], deals: Sequence[StoredDeal], re
     sides = [
         Side(
             key=side,
-            label=side_label(game.variant, side, seats),
+            label=side_label(game.variant, side, seats, game.settings),
             total=result.totals[side],
             rank=placing[side],
             tafel=tafel(result.totals[side]) if jasstafel else None,

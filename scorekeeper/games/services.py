@@ -112,13 +112,15 @@ def create_game(
     settings: Mapping[str, Any],
     by: User,
     evening: Evening | None = None,
+    name: str = "",
 ) -> Game:
     """Seats in the given order; the rules check the seats and settings before anything is saved. An
-    evening of another club is refused (its page offers only its own club's)."""
+    evening of another club is refused (its page offers only its own club's). `name`: the game the club
+    plays on a Free board, cleaned by the form (clean_name)."""
     if evening is not None and evening.club_id != club.pk:
         raise GameRefused(gettext("This evening belongs to another club."))
     return _create_game(
-        club=club, variant=variant, players=players, settings=settings, by=by, evening=evening
+        club=club, variant=variant, players=players, settings=settings, by=by, evening=evening, name=name
     )
 
 
@@ -131,6 +133,7 @@ def _create_game(
     by: User,
     follows: Game | None = None,
     evening: Evening | None = None,
+    name: str = "",
 ) -> Game:
     names = [player.name for player in players]
     result = rules.score_game(variant, names, settings, [])
@@ -145,6 +148,7 @@ def _create_game(
         seat_names=names,
         number=_next_number(club),
         follows=follows,
+        name=name,
         evening=evening,
     )
     Seat.objects.bulk_create(
@@ -180,6 +184,7 @@ def play_again(*, game_id: int, by: User) -> Game:
         by=by,
         follows=game,
         evening=evening,
+        name=game.name,
     )
 
 

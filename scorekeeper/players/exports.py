@@ -27,6 +27,7 @@ HISTORY_COLUMNS = (
     "places",
     "result",
     "deals",
+    "name",
 )
 
 
@@ -52,6 +53,7 @@ def history_row(game: Played, names: Mapping[int, str]) -> dict[str, Any]:
         "places": game.places,
         "result": game.result,
         "deals": game.deal_count,
+        "name": game.name,
     }
 
 
@@ -104,7 +106,7 @@ def record_csv_rows(record: Mapping[str, Any]) -> list[list[Any]]:
     whether the trump was pushed), totals last."""
     sides = [side["side"] for side in record["sides"]]
     rows: list[list[Any]] = [
-        ["game", "club", "variant", "started", "deal limit", "finished", "winner", "settings"],
+        ["game", "club", "variant", "started", "deal limit", "finished", "winner", "settings", "name"],
         [
             record["game"],
             record["club"],
@@ -114,6 +116,7 @@ def record_csv_rows(record: Mapping[str, Any]) -> list[list[Any]]:
             "yes" if record["finished"] else "no",
             record["winner"] or "",
             json.dumps(record["settings"], ensure_ascii=False),
+            record["name"],
         ],
         [],
         ["seat", "player", "side"],

@@ -38,6 +38,8 @@ GAME_FIELDS = (
     "finished",
     "winner",
     "summary",
+    "name",
+    "settings",
     f"{EVENT}number",
     f"{EVENT}pass_played__number",
     f"{EVENT}pass_played__tournament__slug",
@@ -195,14 +197,20 @@ def played(player: int, row: Sequence[Any], seat_rows: Sequence[tuple[Any, ...]]
     A game without a summary (the rules refused its entries when it was summarized) is listed with
     its stored totals and counted nowhere.
     """
-    (game_id, number, variant, created, limit, totals, finished, winner, summary, *event) = row
+    (game_id, number, variant, created, limit, totals, finished, winner, summary, name, settings, *event) = (
+        row
+    )
+    count = len(seat_rows)
     common = {
         "game": game_id,
         "number": number,
         "variant": variant,
+        "name": name,
         "played_at": created,
         "player": player,
-        "seats": tuple(SeatRow(r[1], r[2], r[3], side_of(variant, r[1], r[3])) for r in seat_rows),
+        "seats": tuple(
+            SeatRow(r[1], r[2], r[3], side_of(variant, r[1], r[3], settings, count)) for r in seat_rows
+        ),
         "totals": totals,
         "winner": winner or None,
         "is_pass": limit is not None,
@@ -319,17 +327,23 @@ def game_record(game: Game) -> dict[str, Any]:
         "game": game.pk,
         "club": game.club.slug,
         "variant": game.variant,
+        "name": game.name,
         "started": game.created_at.isoformat(),
         "settings": game.settings,
         "deal_limit": game.deal_limit,
         "seats": [
-            {"position": pos, "name": name, "player": player, "side": side_of(game.variant, pos, name)}
+            {
+                "position": pos,
+                "name": name,
+                "player": player,
+                "side": side_of(game.variant, pos, name, game.settings, len(seats)),
+            }
             for pos, name, player in seats
         ],
         "sides": [
             {
                 "side": side,
-                "label": side_label(game.variant, side, names),
+                "label": side_label(game.variant, side, names, game.settings),
                 "total": result.totals[side],
                 "rank": ranks[side],
             }

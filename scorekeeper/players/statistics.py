@@ -99,6 +99,8 @@ class Played:
     event: EventRow | None = None
     number: int | None = None
     """The game's number in its club (#3); a tournament table's game has none."""
+    name: str = ""
+    """The game the club played on a Free board ("Sidi Barrani"); empty for the other variants."""
 
     @cached_property
     def seat(self) -> SeatRow:
@@ -127,7 +129,9 @@ class Played:
 
     @property
     def is_team_game(self) -> bool:
-        return bool(rules.teams(self.variant))
+        """A team variant, or a game whose settings seated its players in teams (a Free board in teams):
+        then a seat's side is its team, not the player."""
+        return bool(rules.teams(self.variant)) or any(seat.side != seat.name for seat in self.seats)
 
     @property
     def won(self) -> bool:

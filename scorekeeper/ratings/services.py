@@ -19,7 +19,7 @@ rated one after the other.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -66,13 +66,16 @@ def game_event(game: Game, result: GameResult | None = None) -> Event | None:
             [deal.entry for deal in deals],
             deal_limit=game.deal_limit,
         )
-    participants = _participants(game.variant, seats, result)
+    participants = _participants(game.variant, seats, result, game.settings)
     at = max((deal.created_at for deal in deals), default=game.created_at)
     return _event((at, GAME, game.pk), participants)
 
 
-def _participants(variant: str, seats: Sequence[Any], result: GameResult) -> tuple[Participant, ...]:
-    return game_participants(variant, ((s.player_id, s.position, s.name) for s in seats), result.ranking)
+def _participants(
+    variant: str, seats: Sequence[Any], result: GameResult, settings: Mapping[str, Any] | None
+) -> tuple[Participant, ...]:
+    seated = ((s.player_id, s.position, s.name) for s in seats)
+    return game_participants(variant, seated, result.ranking, settings)
 
 
 def tournament_event(tournament: Tournament) -> Event | None:

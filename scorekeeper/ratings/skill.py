@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
@@ -58,19 +59,27 @@ class Participant:
     rank: int
 
 
-def team_of(variant: str, position: int, name: str) -> str:
-    """The side a seat plays for: team A (seats 1, 3) or B (2, 4) in team variants, else the player."""
-    return rules.side_of_seat(variant, position, name)
+def team_of(
+    variant: str, position: int, name: str, settings: Mapping[str, Any] | None = None, seat_count: int = 0
+) -> str:
+    """The side a seat plays for: team A (seats 1, 3) or B (2, 4) in team variants, the team the game's
+    settings chose (a Free board in teams), else the player."""
+    return rules.side_of_seat(variant, position, name, settings, seat_count)
 
 
 def game_participants(
-    variant: str, seats: Iterable[tuple[int, int, str]], ranking: Sequence[Placing]
+    variant: str,
+    seats: Iterable[tuple[int, int, str]],
+    ranking: Sequence[Placing],
+    settings: Mapping[str, Any] | None = None,
 ) -> tuple[Participant, ...]:
-    """Each seated player with their side's place; `seats` are (player id, position, seat name)."""
+    """Each seated player with their side's place; `seats` are (player id, position, seat name), and
+    `settings` the game's (its teams, where they are a setting)."""
     places = {placing.side: placing.rank for placing in ranking}
+    seated = list(seats)
     found = []
-    for player, position, name in seats:
-        team = team_of(variant, position, name)
+    for player, position, name in seated:
+        team = team_of(variant, position, name, settings, len(seated))
         if team in places:
             found.append(Participant(player, team, places[team]))
     return tuple(sorted(found))

@@ -34,6 +34,7 @@ VARIANT_MODULES: dict[str, str] = {
     "pandur": "pandur",
     "jazz": "jazz",
     "guggitaler": "guggitaler",
+    "free_board": "free_board",
 }
 
 __all__ = [
@@ -44,6 +45,8 @@ __all__ = [
     "Text",
     "Variant",
     "available_variants",
+    "game_lowest_wins",
+    "game_teams",
     "get_variant",
     "score_game",
     "side_of_seat",
@@ -68,9 +71,41 @@ def teams(variant: str) -> Mapping[str, tuple[int, ...]]:
     return get_variant(variant).teams
 
 
-def side_of_seat(variant: str, position: int, name: str) -> str:
-    """The side seat `position` (counted from 1) plays for: its team, or the player in person."""
+def side_of_seat(
+    variant: str, position: int, name: str, settings: Mapping[str, Any] | None = None, seat_count: int = 0
+) -> str:
+    """The side seat `position` (counted from 1) plays for: its team, or the player in person.
+
+    A variant whose teams are a game's setting (a Free board in teams) needs the game's `settings` and
+    `seat_count`; without them its seats play for themselves."""
+    if chooses_teams(variant):
+        chosen = game_teams(variant, settings, seat_count)
+        return next((side for side, seats in chosen.items() if position - 1 in seats), name)
     return team_of_seat(variant, position) or name
+
+
+@cache
+def chooses_teams(variant: str) -> bool:
+    """Whether a game of the variant plays in teams by its settings (teams_for), not by the variant."""
+    return hasattr(get_variant(variant), "teams_for")
+
+
+def game_teams(
+    variant: str, settings: Mapping[str, Any] | None, seat_count: int
+) -> Mapping[str, tuple[int, ...]]:
+    """One game's teams by their seats (counted from 0): the variant's, or those its settings chose (a
+    Free board in teams); empty where everyone plays alone."""
+    engine = get_variant(variant)
+    if not chooses_teams(variant):
+        return engine.teams
+    return engine.teams_for({**engine.defaults, **(settings or {})}, seat_count)
+
+
+def game_lowest_wins(variant: str, settings: Mapping[str, Any] | None) -> bool:
+    """Whether the lowest total ranks first in one game: the variant's fact, or its setting (Free board)."""
+    engine = get_variant(variant)
+    own = getattr(engine, "lowest_wins_for", None)
+    return engine.lowest_wins if own is None else own({**engine.defaults, **(settings or {})})
 
 
 @cache

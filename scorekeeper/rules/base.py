@@ -112,6 +112,10 @@ PRESET_NAMES: Mapping[str, str] = {
     "all_in_one": gettext_noop("All in one"),
     # Translators: the preset of Differenzler as played in Switzerland (16 deals, a bonus for an exact hit).
     "swiss": gettext_noop("Swiss"),
+    # Translators: a Free board preset, as Bieter is played: two teams, 157 points a deal, to 1000.
+    "157 a deal, teams, to 1000": gettext_noop("157 a deal, teams, to 1000"),
+    # Translators: a Free board preset: each for themself, to 21, the lowest total wins.
+    "players, to 21, lowest wins": gettext_noop("Players, to 21, lowest wins"),
 }
 """The variants' presets as the new-game form names them, by key (a key is what is stored)."""
 
@@ -246,7 +250,10 @@ class Variant(Protocol):
     player_counts: tuple[int, ...]
     teams: Mapping[str, tuple[int, ...]]
     """The sides of a team variant by their seats, counted from 0 (TWO_TEAMS); NO_TEAMS where every
-    player plays alone. Pages, statistics, ratings and tournaments ask this, never a list of keys."""
+    player plays alone. Pages, statistics, ratings and tournaments ask this, never a list of keys.
+    A variant whose teams are a game's setting (the Free board) keeps NO_TEAMS here and has
+    `teams_for(settings, seat_count)` and `lowest_wins_for(settings)`: rules.game_teams,
+    rules.side_of_seat and rules.game_lowest_wins ask those with the game's settings."""
     lowest_wins: bool
     """The lowest total wins (a penalty game): tournaments rank a pass's raw scores upward."""
     trumps: bool

@@ -146,6 +146,12 @@ def guggitaler(page: Page) -> None:
     page.get_by_role("button", name="Save deal 1").click()
 
 
+def free_board(page: Page) -> None:
+    # Teams, 157 a deal: A 100 typed in the first box, B left empty gets the rest, 157 - 100 = 57.
+    type_into(page.locator("#dealform input[name=points_0]"), 100)
+    page.keyboard.press("Enter")
+
+
 # ---- the table: every variant, what its deal(s) leave in the bar ------------------------------------
 
 
@@ -203,6 +209,9 @@ CASES: dict[str, Case] = {
         guggitaler,
         "Deal 1 · Anna 15 · Beat 10 · Cla 20 · Dora 0",
         {"Anna": 15, "Beat": 10, "Cla": 20, "Dora": 0},
+    ),
+    "free_board": Case(
+        free_board, "Deal 1 · 100 : 57", {"A": 100, "B": 57}, {"sides": "teams", "per_deal": 157}
     ),
 }
 

@@ -40,6 +40,9 @@ def test_the_shaped_settings_are_issue_14s() -> None:
         ("coiffeur", "counter_match"),
         ("coiffeur", "round_to"),
         ("differenzler", "end_at"),
+        ("free_board", "sides"),
+        ("free_board", "per_deal"),
+        ("free_board", "deals"),
     ]
 
 

@@ -43,6 +43,9 @@ class VariantPage:
     """The statistics a player's page shows for it, by key (scorekeeper.players.statistics.FIGURES)."""
     limit_setting: str | None = None
     """The setting whose total ends a player's game (out or won), shown as "to go" on its panel."""
+    named: bool = False
+    """The club names the game it plays on it (a Free board: "Sidi Barrani"): the new-game form asks the
+    name, and the game's title shows it instead of the variant's."""
 
 
 @cache

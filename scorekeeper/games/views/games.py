@@ -56,9 +56,7 @@ def game_new(request: HttpRequest, slug: str) -> HttpResponse:
     evening = _evening(request, club)
     if request.method == "POST" and form.is_valid() and settings_form.is_valid():
         try:
-            game = _start(
-                club, variant, form.cleaned_data["players"], settings_form.settings(), request, evening
-            )
+            game = _start(club, variant, form.cleaned_data, settings_form.settings(), request, evening)
         except InvalidDeal as error:
             _refuse(error, form, settings_form)
         else:
@@ -96,13 +94,20 @@ def _evening(request: HttpRequest, club: Club) -> Evening | None:
 
 
 def _start(
-    club: Club, variant: str, names: list[str], settings: dict, request: HttpRequest, evening: Evening | None
+    club: Club, variant: str, typed: dict, settings: dict, request: HttpRequest, evening: Evening | None
 ) -> Game:
-    """New names join the roster in the same transaction, so a refused game adds nobody."""
+    """New names join the roster in the same transaction, so a refused game adds nobody. `typed` is the
+    new-game form's cleaned data: the players, and the game's name where the variant asks it."""
     with transaction.atomic():
-        players = [members.add_player(club=club, name=name) for name in names]
+        players = [members.add_player(club=club, name=name) for name in typed["players"]]
         return services.create_game(
-            club=club, variant=variant, players=players, settings=settings, by=request.user, evening=evening
+            club=club,
+            variant=variant,
+            players=players,
+            settings=settings,
+            by=request.user,
+            evening=evening,
+            name=typed.get("name", ""),
         )
 
 
