@@ -217,8 +217,21 @@ TEXT = st.text(
     max_size=80,
 )
 NUMBERS = st.integers(min_value=-(10**30), max_value=10**30).map(str) | st.sampled_from(
-    ["-1", "0", "1e309", "NaN", "Infinity", "2147483648", "9" * 40, "1.5", " 3 "]
-)
+    [
+        "-1",
+        "0",
+        "1e309",
+        "NaN",
+        "Infinity",
+        "2147483648",
+        "9" * 40,
+        "1.5",
+        " 3 ",
+        "\u00b2",
+        "\u0663",
+        "7" * 5000,
+    ]
+)  # "²" and "٣" are digits to str.isdigit(); int() refuses 5000 digits
 SPECIAL = st.sampled_from(["", "null", "[]", "{}", '{"a": 1}', "<script>alert(1)</script>", "\x00", "true"])
 LONG = st.text(min_size=61, max_size=400) | st.just("x" * 5000)  # past every column's length
 
@@ -295,6 +308,9 @@ QUERIES = [
         for name in ("page", "year", "top", "revision", "table", "q", "variant", "evening")
     },
     {"evening": "\u0663"},  # a digit, to str.isdigit(), that is no number of ours
+    # digits to str.isdigit() that int() refuses, the year's four of them, a pass and page of 5000 digits
+    {"year": "\u00b2" * 4, "page": "\u00b2", "top": "\u00b2", "table": "\u00b2", "pass": "\u00b2"},
+    {"page": "7" * 5000, "top": "7" * 5000, "table": "7" * 5000, "pass": "7" * 5000},
 ]
 
 

@@ -174,8 +174,13 @@ def test_the_preview_names_who_gets_the_rest(make_board: Callable[..., Game], sc
     game = make_board(TEAMS_157)
     response = scorer.post(f"/games/{game.pk}/deals/preview/", points_post(1, None, 120), **HTMX)
     page = squeezed(response)
-    assert "A <strong>37</strong> · B <strong>120</strong>" in page
-    assert "A gets the rest" in page
+    assert "this deal: Team A <strong>37</strong> · Team B <strong>120</strong>" in page
+    assert '<span class="fb-rest">Team A gets the rest</span>' in page
+    # the row of a saved deal names the team as the score bar does
+    scorer.post(f"/games/{game.pk}/deals/", points_post(1, None, 120))
+    assert '<span class="muted fb-rest-note">the rest to Team A</span>' in squeezed(
+        scorer.get(f"/games/{game.pk}/")
+    )
 
 
 @pytest.mark.parametrize(
@@ -340,3 +345,35 @@ def test_lowest_wins_turns_the_evenings_point_stake_around(
     assert [(row.label, row.rank, row.won) for row in total.ranked] == [("Anna", 1, 1), ("Beat", 2, 0)]
     balances = {s.name: s.balance for s in sheet.standings}
     assert balances["Anna"] > 0 > balances["Beat"]
+
+
+def test_an_evening_sums_each_named_board_apart_and_a_lowest_first_board_apart(
+    club: Club, players: list[Player], owner: User, client_as: Callable[[str | None], Client]
+) -> None:
+    """Sidi Barrani's points and a "to 21, lowest wins" board's are no one sum: each kind of game has its
+    own, under its own name, ranked its own way."""
+    evening = evenings.start_evening(club=club, by=owner, stake=None, unit="point")
+
+    def board(name: str, settings: dict[str, Any], deal: dict[str, int]) -> None:
+        game = services.create_game(
+            club=club, variant="free_board", players=players[:2], settings=settings, by=owner,
+            evening=evening, name=name,
+        )  # fmt: skip
+        play(game, [{"points": deal}], by=owner)
+
+    board("Sidi Barrani", {"target": 100}, {"Anna": 120, "Beat": 30})
+    board("Sidi Barrani", {"target": 100}, {"Anna": 10, "Beat": 110})
+    board("", {"target": 21, "lowest_wins": True}, {"Anna": 25, "Beat": 3})
+    sums = evenings.evening_sheet(evening).sums
+    # Sidi Barrani: Anna 120 + 10 = 130, Beat 30 + 110 = 140, one game won each: more points first
+    assert [(str(t.name), t.games, t.lowest_wins) for t in sums] == [
+        ("Sidi Barrani", 2, False),
+        ("Free board", 1, True),
+    ]
+    assert [(row.label, row.points, row.won, row.rank) for row in sums[0].ranked] == [
+        ("Beat", 140, 1, 1),
+        ("Anna", 130, 1, 2),
+    ]
+    assert [(row.label, row.points, row.rank) for row in sums[1].ranked] == [("Beat", 3, 1), ("Anna", 25, 2)]
+    page = html(client_as("viewer").get(reverse("games:evening", args=[evening.pk])))
+    assert 'id="evening-sum-1">Sidi Barrani: 2 games</h2>' in re.sub(r"\s+", " ", page).replace("> ", ">")

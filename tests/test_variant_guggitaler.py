@@ -265,6 +265,24 @@ def test_a_name_not_at_the_table_and_a_count_that_is_no_number_are_refused(
     assert not fresh.deals.exists()
 
 
+@pytest.mark.parametrize("typed", ["\u00b2", "7" * 5000], ids=["superscript two", "5000 digits"])
+def test_a_count_that_only_looks_like_a_number_is_refused_not_a_server_error(
+    make_guggitaler: Callable[..., Game], scorer: Client, typed: str
+) -> None:
+    """ "²" is a digit to str.isdigit() and int() refuses it, as it refuses 5000 digits: the form is drawn
+    again with the refusal (the share-out left and the round read what was typed)."""
+    game = make_guggitaler(settings={"rounds": 2})
+    for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
+        response = post_deal(
+            scorer, game, {**counts(1, "tricks", typed, 2, 5, 0), "number": typed}, **headers
+        )
+        assert response.status_code == 422
+        response = post_deal(scorer, game, counts(1, "tricks", typed, 2, 5, 0), **headers)
+        assert response.status_code == 422
+        assert "Enter a whole number." in between(html(response), 'id="counts-error"', "</ul>")
+    assert not game.deals.exists()
+
+
 def test_the_preview_counts_what_is_entered_so_far(
     make_guggitaler: Callable[..., Game], scorer: Client
 ) -> None:

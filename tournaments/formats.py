@@ -93,6 +93,11 @@ class FormatFacts:
     def lowest_wins(self) -> bool:
         return rules.get_variant(self.variant).lowest_wins
 
+    def lowest_wins_with(self, settings: Mapping[str, Any]) -> bool:
+        """Whether the lowest total ranks first in an event with these settings: the variant's fact, or its
+        setting where it has one (a Free board)."""
+        return rules.game_lowest_wins(self.variant, settings)
+
 
 _translated = lazy(_, str)
 

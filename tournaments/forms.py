@@ -21,6 +21,7 @@ from scorekeeper.games.models import Player
 from scorekeeper.games.names import clean_name, normalise_name
 from scorekeeper.games.rule_messages import translate
 from scorekeeper.games.settings_form import SettingsForm
+from scorekeeper.games.typed import whole
 from scorekeeper.rules.base import InvalidDeal
 
 from .formats import FormatFacts, format_facts
@@ -361,7 +362,25 @@ def tournament_settings(form: SettingsForm, *, format: str) -> dict[str, Any] | 
     except InvalidDeal as error:
         form.add_error(form.rule_field(error), translate(error.text))
         return None
+    if (chose := _teams_chosen_by(facts, settings)) is not None:
+        message = _("Events seat and rank this game as its format says: keep its sides as they are.")
+        form.add_error(chose if chose in form.fields else None, message)
+        return None
     return settings
+
+
+def _teams_chosen_by(facts: FormatFacts, settings: dict[str, Any]) -> str | None:
+    """The setting that gives the event's games other sides than the format seats and ranks (a Free board
+    in teams, in an event of players each for themself, would rank nobody); None when there is none."""
+    own = rules.teams(facts.variant)
+    if rules.game_teams(facts.variant, settings, facts.table_size) == own:
+        return None
+    defaults = rules.get_variant(facts.variant).defaults
+
+    def sides_without(key: str) -> object:
+        return rules.game_teams(facts.variant, {**settings, key: defaults[key]}, facts.table_size)
+
+    return next((key for key in settings if sides_without(key) == own), next(iter(settings)))
 
 
 # ---- entrants -------------------------------------------------------------------------------------
@@ -441,11 +460,11 @@ class PartnerForm(forms.Form):
 
     def clean_partner(self) -> Entrant:
         raw = self.cleaned_data["partner"].strip()
-        number = raw.split()[0] if raw else ""
+        number = whole(raw.split()[0] if raw else "")
         entrants = Entrant.objects.filter(tournament_id=self.entrant.tournament_id).select_related("player")
         found = (
-            entrants.filter(number=int(number)).first()
-            if number.isdigit()
+            entrants.filter(number=number).first()
+            if number is not None
             else entrants.filter(player__name__iexact=raw).first()
         )
         if found is None:

@@ -263,18 +263,18 @@ def _line(game: Game, by_seat: dict[int, tuple[str, str]]) -> GameLine:
 
 
 def _variant_sums(lines: Sequence[GameLine]) -> list[VariantSum]:
-    sums: dict[str, VariantSum] = {}
+    """Each kind of game summed apart: a variant, or on a Free board each game the club named (Sidi Barrani
+    and Bieter are not one sum), and a board whose lowest total wins apart from one whose highest does."""
+    sums: dict[tuple[str, str, bool], VariantSum] = {}
     for line in lines:
         if not line.counted:
             continue
-        variant = rules.get_variant(line.game.variant)
+        game = line.game
+        lowest_wins = rules.game_lowest_wins(game.variant, game.settings)
         total = sums.setdefault(
-            variant.key,
+            (game.variant, game.name, lowest_wins),
             VariantSum(
-                variant.key,
-                line.game.get_variant_display(),
-                rules.game_lowest_wins(variant.key, line.game.settings),
-                counts_marks=False,
+                game.variant, game.name or game.get_variant_display(), lowest_wins, counts_marks=False
             ),
         )
         total.games += 1
@@ -396,6 +396,7 @@ def export_json(sheet: Sheet) -> dict[str, Any]:
         "sums": [
             {
                 "variant": total.variant,
+                "name": str(total.name),
                 "games": total.games,
                 "sides": [
                     {"side": row.label, "rank": row.rank, "points": row.points, "won": row.won}

@@ -21,6 +21,7 @@ from scorekeeper import rules
 from scorekeeper.games import downloads, evenings
 from scorekeeper.games.models import Club, Player, variant_name
 from scorekeeper.games.permissions import Need, game_access, load_club
+from scorekeeper.games.typed import whole
 from scorekeeper.players import charts, exports
 from scorekeeper.players import selectors as player_selectors
 from scorekeeper.players import statistics as stats
@@ -65,7 +66,7 @@ def _filters(request: HttpRequest, club: Club) -> Filters:
     """The GET filters; a visitor who is no member (`club.role` None) sees public events only."""
     year, variant = request.GET.get("year", ""), request.GET.get("variant", "")
     return Filters(
-        year=int(year) if year.isdigit() and len(year) == 4 else None,
+        year=whole(year, digits=4) if len(year) == 4 else None,
         variant=variant if variant in rules.VARIANT_MODULES else None,
         public_only=club.role is None,
     )

@@ -155,10 +155,10 @@ def read_settings(settings: Settings, seat_count: int) -> Agreed:
         settings["per_deal"], "per_deal", text(gettext_noop("The points of every deal"))
     )
     deals = _whole_or_null(settings["deals"], "deals", text(gettext_noop("The number of deals")))
+    if deals is not None:  # the target is ignored then: a box left blank is no mistake
+        return Agreed(teams, -MAX_POINTS if negative else 0, per_deal, None, deals, lowest)
     what = text(gettext_noop("The target"))
     target = require_int(settings["target"], deal=None, field="target", low=1, high=MAX_TARGET, what=what)
-    if deals is not None:
-        return Agreed(teams, -MAX_POINTS if negative else 0, per_deal, None, deals, lowest)
     return Agreed(teams, -MAX_POINTS if negative else 0, per_deal, target, MAX_DEALS_TO_TARGET, lowest)
 
 

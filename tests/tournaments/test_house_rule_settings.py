@@ -22,6 +22,7 @@ from tests.html_forms import Form, forms_on
 from tournaments import services
 from tournaments.formats import FORMATS, NEVER
 from tournaments.models import Tournament
+from tournaments.selectors import standings_rules
 
 from .builders import director
 
@@ -175,6 +176,12 @@ def test_a_changed_house_rule_is_stored_over_the_preset(
             "extra_modes",
             "Gusti is on two lines: give each mode one line.",
         ),
+        (  # events seat and rank a Free board's players each for themself: teams would rank nobody
+            "free_board",
+            {"rules-sides": "teams"},
+            "sides",
+            "Events seat and rank this game as its format says: keep its sides as they are.",
+        ),
     ],
 )
 def test_a_bad_house_rule_is_refused_beside_its_input_and_no_event_is_made(
@@ -234,3 +241,15 @@ def test_a_map_naming_some_items_shows_the_others_as_the_engine_counts_them(
         "obenabe": 4,
         "undenufe": 3,
     }
+
+
+def test_a_free_board_event_whose_lowest_total_wins_ranks_its_standings_lowest_first(
+    club: Club, admin: Client
+) -> None:
+    response = post_as_shown(admin, new_event(club, "free_board"), **{"rules-lowest_wins": "on"})
+    assert response.status_code == 302
+    tournament = Tournament.objects.get()
+    assert tournament.settings == {"lowest_wins": True}
+    assert standings_rules(tournament).lowest_wins is True
+    tournament.settings = {}
+    assert standings_rules(tournament).lowest_wins is False

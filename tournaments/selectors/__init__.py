@@ -29,7 +29,7 @@ class Line:
 
 def standings_rules(tournament: Tournament) -> StandingsRules:
     return StandingsRules(
-        lowest_wins=format_facts(tournament.format).lowest_wins,
+        lowest_wins=format_facts(tournament.format).lowest_wins_with(tournament.settings),
         scoring=tournament.scoring,
         table_points=tuple(tournament.table_points) or DEFAULT_TABLE_POINTS,
         drop_worst_pass=tournament.drop_worst_pass,

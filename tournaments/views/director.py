@@ -26,6 +26,7 @@ from scorekeeper.games.models import Club
 from scorekeeper.games.names import clean_name
 from scorekeeper.games.permissions import Need, load_club
 from scorekeeper.games.settings_form import SettingsForm
+from scorekeeper.games.typed import whole
 
 from .. import selectors, services
 from ..access import load_tournament
@@ -173,9 +174,10 @@ def _shown_pass(
 ) -> progress.PassProgress | None:
     """The pass whose tables the dashboard lists: an earlier one asked for by `?pass=N` (to correct a
     table of it), else the current one."""
-    if current is None or not raw or not raw.isdigit() or not 1 <= int(raw) < current.number:
+    number = whole(raw)
+    if current is None or number is None or not 1 <= number < current.number:
         return current
-    return progress.pass_progress(tournament, table_reads.drawn_pass(tournament, int(raw)))
+    return progress.pass_progress(tournament, table_reads.drawn_pass(tournament, number))
 
 
 @require_safe
@@ -237,7 +239,7 @@ def _to_table(
     url = reverse("tournaments:tournament_dashboard", args=[tournament.slug])
     kept = f"pass={earlier}&" if earlier else ""
     numbers = [t.table.number for t in tables]
-    if not wanted.isdigit() or int(wanted) not in numbers:
+    if whole(wanted) not in numbers:
         messages.error(
             request,
             _("There is no table %(table)s in this %(pass_word)s.")

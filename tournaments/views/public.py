@@ -32,6 +32,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.games.forms import PLAYER_NAME_LENGTH
 from scorekeeper.games.names import clean_name
+from scorekeeper.games.typed import whole
 
 from .. import services
 from ..access import is_director, load_event
@@ -80,7 +81,8 @@ class RegisterForm(forms.Form):
 
 def _number(raw: str | None, default: int, low: int, high: int) -> int:
     """A number from the query string, kept in range; anything else is the default."""
-    return min(max(int(raw), low), high) if raw and raw.isdigit() else default
+    number = whole(raw)
+    return default if number is None else min(max(number, low), high)
 
 
 def _registration(tournament: Tournament, count: int) -> str:

@@ -25,6 +25,7 @@ from scorekeeper.games.rule_messages import refusal
 from scorekeeper.games.selectors import Board, NextDeal
 from scorekeeper.games.services import DealConflict, Known, NumberTaken, Recorded, TokenReused, Written
 from scorekeeper.games.stored_deals import score
+from scorekeeper.games.typed import whole
 from scorekeeper.games.variants import DealForm, deal_form_class
 from scorekeeper.games.variants.shape import shape_in, with_shape
 from scorekeeper.rules.base import InvalidDeal
@@ -73,8 +74,7 @@ def _posted_token(request: HttpRequest) -> uuid.UUID | None:
 
 def _posted_number(request: HttpRequest) -> int | None:
     """ASCII digits only, and few: "²" is a digit to str.isdigit(), and int() of it fails."""
-    raw = request.POST.get("number", "")
-    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 6 else None
+    return whole(request.POST.get("number", ""), digits=6)
 
 
 def blank_deal_form(board: Board) -> DealForm:

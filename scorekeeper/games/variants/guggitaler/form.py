@@ -20,6 +20,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.games.rule_messages import translate
+from scorekeeper.games.typed import whole
 from scorekeeper.games.variants.base import DealForm
 from scorekeeper.rules.base import InvalidDeal
 from scorekeeper.rules.guggitaler import ALL, CARDS, COUNTED, DOMINO, LABELS, OBER, SCHELLEN, TAKEN_ONCE
@@ -73,7 +74,7 @@ class CountGroup:
     @property
     def left(self) -> int:
         """What is still to share out of what was entered; the engine refuses anything but 0."""
-        return self.total - sum(int(row.value) for row in self.rows if str(row.value).isdigit())
+        return self.total - sum(whole(row.value) or 0 for row in self.rows)
 
 
 @dataclass(frozen=True)
@@ -171,8 +172,8 @@ class GuggitalerDealForm(DealForm):
         schedule: Sequence[Sequence[Any]] = self.state.get("schedule") or []
         if len({r for _, r in schedule}) < 2:
             return None
-        number = self.initial.get("number") or self.data.get("number")
-        index = int(number) - 1 if str(number).isdigit() else -1
+        number = whole(self.initial.get("number") or self.data.get("number"))
+        index = number - 1 if number is not None else -1
         return schedule[index][1] if 0 <= index < len(schedule) else None
 
     @property

@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.games.rule_messages import translate
+from scorekeeper.games.typed import whole
 from scorekeeper.games.variants.base import DealForm
 from scorekeeper.rules.base import InvalidDeal
 from scorekeeper.rules.jazz import COUNTED_GAMES, FOUR_OF_A_RANK, HONORS, LABELS
@@ -127,8 +128,8 @@ class JazzDealForm(DealForm):
         rounds = {r for _, r in schedule}
         if len(rounds) < 2:
             return None
-        number = self.initial.get("number") or self.data.get("number")
-        index = int(number) - 1 if str(number).isdigit() else -1
+        number = whole(self.initial.get("number") or self.data.get("number"))
+        index = number - 1 if number is not None else -1
         return schedule[index][1] if 0 <= index < len(schedule) else None
 
     @property

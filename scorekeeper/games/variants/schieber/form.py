@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper import rules
 from scorekeeper.games.models import Dealing
 from scorekeeper.games.suits import ModeName
+from scorekeeper.games.typed import whole
 from scorekeeper.games.variants.base import DealForm
 from scorekeeper.games.variants.schieber.words import house_rules, trump_modes
 from scorekeeper.games.variants.weis import RowLook, WeisField, WeisFields, WeisRow, initial_weis, other_field
@@ -249,7 +250,7 @@ class SchieberDealForm(WeisFields, DealForm):
         announces = gettext("{name} announces")
         pushed_to = gettext("{pusher} pushed: {name} announces")
         dealer = self["dealer_seat"].value()
-        seat = int(dealer) if str(dealer or "").isdigit() else None
+        seat = whole(dealer)
         pushed = self["pushed"].value() in (True, "on", "true", "1")
         words = turn_words(self.seats, seat, pushed, announces, pushed_to)
         return Turn(self.seats, announces, pushed_to, words)
