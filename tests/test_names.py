@@ -6,6 +6,11 @@ visible left or with characters that turn the direction of the text. Before, a p
 One function does it (scorekeeper/games/names.py); each place a name is typed is tried here: players,
 new games' seats, clubs, events, entrants (the director's list and the public registration),
 substitutes and seasons. The sign-up's username refuses such characters by Django's own rule.
+
+The probe's findings after: names of Hangul fillers, Braille blanks, grapheme joiners or lone accents
+passed, as did look-alikes of a roster player (Cyrillic A in "Anna"); and an open registration typed
+"anna" took Anna, a member's player. Now NFKC, every blank dropped, a letter or digit needed, a look-alike
+refused naming the player, and a member's player registered only by that member signed in.
 """
 
 from __future__ import annotations
