@@ -247,3 +247,129 @@ def test_every_model_and_column_is_exported_or_derived() -> None:
         for column in part.model._meta.concrete_fields:
             if column.is_relation:
                 assert column.name in {part.parent, *part.ref_kinds(), *part.derived}, (part.key, column.name)
+
+
+# ---- hostile files: the import applies the rules the forms apply -----------------------------------------
+
+
+def first_entrants(document: dict[str, Any]) -> list[dict[str, Any]]:
+    return document["club"]["tournaments"][0]["entrants"]
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (
+            lambda d: d["club"]["players"][0].update(name="Anna\u202e"),
+            "Record club.players[0]: name 'Anna\\u202e': "
+            "A name cannot contain characters that change the direction of the text.",
+        ),
+        (
+            lambda d: d["club"]["players"].append({"name": "\u3164", "user": None}),
+            "Record club.players[13]: name '\u3164': Enter a name with at least one visible character.",
+        ),
+        (
+            lambda d: d["club"]["players"].append({"name": "Ed\u200bi", "user": None}),
+            "Record club.players[13]: name 'Ed\\u200bi' is not as the forms save it: 'Edi'.",
+        ),
+        (
+            lambda d: d["club"].update(name=["Jassclub", "Zürich"]),
+            "Record club: name must be text, not a list.",
+        ),
+        (
+            lambda d: d["club"].update(name="\u2800\u034f"),
+            "Record club: name '\u2800\u034f': Enter a name with at least one visible character.",
+        ),
+        (
+            lambda d: d["club"]["tournaments"][0].update(name="Cup \u2067"),
+            "Record club.tournaments[0]: name 'Cup \\u2067': "
+            "A name cannot contain characters that change the direction of the text.",
+        ),
+        (
+            lambda d: first_entrants(d)[0].update(code="12a456"),
+            "Record club.tournaments[0].entrants[0]: code '12a456' is not a personal code of 6 digits.",
+        ),
+        (
+            lambda d: first_entrants(d)[1].update(code="\uff11\uff12\uff13\uff14\uff15\uff16"),
+            "Record club.tournaments[0].entrants[1]: "
+            "code '\uff11\uff12\uff13\uff14\uff15\uff16' is not a personal code of 6 digits.",
+        ),
+        (
+            lambda d: first_entrants(d)[0].update(code=123456),
+            "Record club.tournaments[0].entrants[0]: code must be text, not a number.",
+        ),
+        (
+            lambda d: d["club"]["games"][0].update(number=True),
+            "Record club.games[0]: number must be a whole number, not true or false.",
+        ),
+        (
+            lambda d: d["club"].update(is_public="yes"),
+            "Record club: is_public must be true or false, not text.",
+        ),
+        (
+            lambda d: d["club"]["tournaments"][0].update(entrants={"1": {}}),
+            "Record club.tournaments[0]: entrants must be a list, not dict.",
+        ),
+        (
+            lambda d: d["club"]["players"].append(["Zoe", None]),
+            "Record club.players[13]: must be an object, not list.",
+        ),
+        (
+            lambda d: first_entrants(d)[0].update(player="Nobody"),
+            "Record club.tournaments[0].entrants[0]: 'Nobody' is missing or names nothing.",
+        ),
+        (lambda d: d.update(users={"owner": 1}), "Record users: must be a list of usernames (text)."),
+    ],
+    ids=[
+        "direction-override",
+        "hangul-filler",
+        "zero-width-inside",
+        "list-as-club-name",
+        "blank-club-name",
+        "isolate-in-event-name",
+        "letter-in-code",
+        "full-width-code",
+        "number-as-code",
+        "bool-as-number",
+        "text-as-bool",
+        "rows-as-object",
+        "row-as-list",
+        "dangling-player",
+        "users-as-object",
+    ],
+)
+def test_a_hostile_export_is_refused_naming_the_record(
+    original: Original, db: None, damage: Any, message: str
+) -> None:
+    document = original.copy()
+    damage(document)
+    before = counts()
+    with pytest.raises(ImportRefused) as refused:
+        import_club(document)
+    assert str(refused.value) == message
+    assert counts() == before and not Club.objects.exists()
+
+
+def test_the_command_refuses_a_hostile_file_and_imports_nothing(
+    original: Original, db: None, tmp_path: Path
+) -> None:
+    document = original.copy()
+    document["club"]["players"][0]["name"] = "Anna\u202e"
+    path = tmp_path / "club.json"
+    path.write_text(json.dumps(document), "utf-8")
+    before = counts()
+    with pytest.raises(CommandError) as refused:
+        call_command("import_club", str(path), stdout=io.StringIO())
+    assert str(refused.value) == (
+        "Nothing was imported. Record club.players[0]: name 'Anna\\u202e': "
+        "A name cannot contain characters that change the direction of the text."
+    )
+    assert counts() == before and not User.objects.exists()
+
+
+def test_look_alike_players_of_an_older_export_are_imported_and_said(original: Original, db: None) -> None:
+    """Made before the forms refused them: the club's history stays whole, the owner is told."""
+    document = original.copy()
+    document["club"]["players"].append({"name": "\u0410nna", "user": None})
+    imported = import_club(document)
+    assert imported.warnings == ["Players 'Anna' and '\u0410nna' look alike: rename one of them."]

@@ -6,6 +6,11 @@ visible left or with characters that turn the direction of the text. Before, a p
 One function does it (scorekeeper/games/names.py); each place a name is typed is tried here: players,
 new games' seats, clubs, events, entrants (the director's list and the public registration),
 substitutes and seasons. The sign-up's username refuses such characters by Django's own rule.
+
+The probe's findings after: names of Hangul fillers, Braille blanks, grapheme joiners or lone accents
+passed, as did look-alikes of a roster player (Cyrillic A in "Anna"); and an open registration typed
+"anna" took Anna, a member's player. Now NFKC, every blank dropped, a letter or digit needed, a look-alike
+refused naming the player, and a member's player registered only by that member signed in.
 """
 
 from __future__ import annotations
@@ -19,8 +24,9 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
+from scorekeeper.games import members
 from scorekeeper.games.models import Club, Player
-from scorekeeper.games.names import clean_name, normalise_name
+from scorekeeper.games.names import clean_name, look_alike, normalise_name
 from tests.db_snapshot import changed, rows
 from tests.tournaments.builders import draw, make_event
 from tournaments import services
@@ -257,3 +263,246 @@ def test_the_services_spell_a_name_as_the_forms_do(event: Tournament) -> None:
     """A name that comes another way (a service, an import) finds the same player."""
     services.register(tournament=event, name="Ed\u200bi")
     assert event.club.players.filter(name="Edi").count() == 1
+
+
+# ---- issue: invisible and look-alike names ----------------------------------------------------------------
+
+NO_LETTER = "The name needs at least one letter or digit."
+HANGUL_FILLER, BRAILLE_BLANK, GRAPHEME_JOINER, ACUTE = "\u3164", "\u2800", "\u034f", "\u0301"
+CYRILLIC_ANNA = "\u0410nna"
+FULL_WIDTH_ANNA = "\uff21\uff4e\uff4e\uff41"
+LOOKS_LIKE_ANNA = (
+    "Looks like Anna, who is already in the club: use that player, or choose a name that looks different."
+)
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        HANGUL_FILLER,
+        HANGUL_FILLER * 3,
+        "\uffa0",  # the half-width Hangul filler
+        BRAILLE_BLANK,
+        GRAPHEME_JOINER,
+        ACUTE,
+        ACUTE * 4 + " \u0308",  # accents on nothing
+        f"{HANGUL_FILLER} {BRAILLE_BLANK}{GRAPHEME_JOINER}\ufe0f",
+    ],
+)
+def test_a_name_of_blanks_fillers_or_lone_accents_is_refused(typed: str) -> None:
+    with pytest.raises(ValidationError) as refused:
+        clean_name(typed, max_length=60)
+    assert refused.value.messages == [INVISIBLE]
+
+
+@pytest.mark.parametrize("typed", ["!!!", "-", "\u2605 \u2605", ".\u0301"])
+def test_a_name_without_a_letter_or_digit_is_refused(typed: str) -> None:
+    with pytest.raises(ValidationError) as refused:
+        clean_name(typed, max_length=60)
+    assert refused.value.messages == [NO_LETTER]
+
+
+@pytest.mark.parametrize(
+    ("typed", "name"),
+    [
+        (f"Anna{HANGUL_FILLER}", "Anna"),
+        (f"An{BRAILLE_BLANK}na", "Anna"),
+        (f"An{GRAPHEME_JOINER}na", "Anna"),
+        (FULL_WIDTH_ANNA, "Anna"),  # NFKC: full-width letters are the letters
+        (f"{ACUTE}Anna", "Anna"),  # an accent on nothing goes; one on a letter stays
+        ("Jose\u0301", "Jos\u00e9"),
+        ("\ufb01ona", "fiona"),  # the ligature fi
+        ("R2", "R2"),
+    ],
+)
+def test_the_normaliser_takes_compatibility_forms_and_drops_what_draws_nothing(typed: str, name: str) -> None:
+    assert clean_name(typed, max_length=60) == name
+    assert normalise_name(name) == name
+
+
+@pytest.mark.parametrize(
+    ("one", "other", "alike"),
+    [
+        ("Anna", CYRILLIC_ANNA, True),
+        ("Anna", "Ann\u0430", True),  # a Cyrillic a at the end
+        ("Cla", "CIa", True),  # capital I for l
+        ("Ida", "lda", True),
+        ("Ida", "\u0131da", True),  # dotless i
+        ("Emma", "Ernma", True),
+        ("Anna", "anna", False),  # the same name: no look-alike, the same player
+        ("Anna", "Anne", False),
+        ("Zo\u00eb", "Zoe", False),  # an accent is a difference a reader sees
+        ("M\u00fcller", "Muller", False),
+        ("Beat", "Beatrice", False),
+    ],
+)
+def test_look_alikes_are_the_confusables_of_unicode(one: str, other: str, alike: bool) -> None:
+    assert look_alike(one, other) is alike
+    assert look_alike(other, one) is alike
+
+
+def test_a_roster_player_of_blanks_is_refused_and_of_a_filler_suffix_is_the_player(
+    club: Club, players: list[Player], client_as: Callable[[str | None], Client]
+) -> None:
+    client = client_as("scorer")
+    before = rows()
+    for typed in (HANGUL_FILLER, BRAILLE_BLANK, GRAPHEME_JOINER, ACUTE):
+        assert said(client, client.post("/clubs/zuerich/players/", {"name": typed})) == [INVISIBLE]
+    assert changed(before, rows()) == set()
+    for typed in (f"Anna{HANGUL_FILLER}", FULL_WIDTH_ANNA):
+        assert said(client, client.post("/clubs/zuerich/players/", {"name": typed})) == [
+            "Anna is on the roster."
+        ]
+    assert changed(before, rows()) == set()
+
+
+@pytest.mark.parametrize("typed", [CYRILLIC_ANNA, "Ann\u0430", "ANN\u0410"])
+def test_a_look_alike_of_a_roster_player_is_refused_naming_them(
+    club: Club, players: list[Player], client_as: Callable[[str | None], Client], typed: str
+) -> None:
+    client = client_as("scorer")
+    before = rows()
+    assert said(client, client.post("/clubs/zuerich/players/", {"name": typed})) == [LOOKS_LIKE_ANNA]
+    assert changed(before, rows()) == set()
+
+
+def new_game_data(**seats: str) -> dict[str, str]:
+    data = {"variant": "schieber", "preset": "standard", "seat_1": "Anna", "seat_2": "Beat"}
+    data.update({"seat_3": "Cla", "seat_4": "Dora", "match_bonus": "100", "target": "2500"})
+    data.update({"multiply_weis": "on", "multipliers.obenabe": "3", "multipliers.undenufe": "3"})
+    data.update({f"multipliers.{mode}": "1" for mode in ("hearts", "diamonds", "spades", "clubs")})
+    return {**data, **seats}
+
+
+def test_a_new_game_refuses_a_look_alike_seat_and_takes_the_very_player(
+    club: Club, players: list[Player], client_as: Callable[[str | None], Client]
+) -> None:
+    client = client_as("scorer")
+    before = rows()
+    response = client.post("/clubs/zuerich/games/new/", new_game_data(seat_1=CYRILLIC_ANNA))
+    assert response.status_code == 422
+    assert response.context["form"].errors == {"seat_1": [LOOKS_LIKE_ANNA]}
+    response = client.post("/clubs/zuerich/games/new/", new_game_data(seat_1="Edi", seat_2="Ed\u0456"))
+    assert response.context["form"].errors == {"seat_2": ["Ed\u0456 already has a seat."]}
+    assert changed(before, rows()) == set()
+    response = client.post("/clubs/zuerich/games/new/", new_game_data(seat_1=f"anna{HANGUL_FILLER}"))
+    assert response.status_code == 302
+    assert club.games.get().seat_names == ["Anna", "Beat", "Cla", "Dora"]
+    assert club.players.count() == 4
+
+
+def test_the_service_refuses_a_look_alike_whoever_calls(club: Club, players: list[Player]) -> None:
+    with pytest.raises(members.NameRefused) as refused:
+        members.add_player(club=club, name=CYRILLIC_ANNA)
+    assert refused.value.message == LOOKS_LIKE_ANNA
+    assert members.add_player(club=club, name="ANNA") == players[0]
+    assert club.players.count() == 4
+
+
+def test_the_director_and_a_substitute_are_refused_a_look_alike(
+    event: Tournament, client_as: Callable[[str | None], Client]
+) -> None:
+    client = client_as("admin")
+    response = client.post(f"/events/{event.slug}/manage/entrants/", {"names": f"Edi\n{CYRILLIC_ANNA}"})
+    assert said(client, response) == [LOOKS_LIKE_ANNA, "Edi has start number 5."]
+    seat = draw(event).tables.get().seats.get(position=2)
+    url = reverse("tournaments:tournament_substitute", args=[event.slug, seat.pk])
+    after_draw = rows()
+    assert said(client, client.post(url, {"name": "B\u0435at"})) == [
+        "Looks like Beat, who is already in the club: use that player, or choose a name that looks different."
+    ]
+    assert changed(after_draw, rows()) == set()
+    assert not event.club.players.filter(name__in=[CYRILLIC_ANNA, "B\u0435at"]).exists()
+
+
+@pytest.fixture
+def open_event(event: Tournament) -> Tournament:
+    Tournament.objects.filter(pk=event.pk).update(public_registration=True)
+    return event
+
+
+@pytest.mark.parametrize("typed", [CYRILLIC_ANNA, f"An{BRAILLE_BLANK}n\u0430"])
+def test_self_registration_refuses_a_look_alike(
+    open_event: Tournament, client_as: Callable[[str | None], Client], typed: str
+) -> None:
+    open_event.entrants.filter(player__name="Anna").delete()
+    before = rows()
+    response = client_as(None).post(f"/events/{open_event.slug}/register/", {"name": typed})
+    assert response.status_code == 422
+    assert response.context["form"].errors == {"name": [LOOKS_LIKE_ANNA]}
+    assert changed(before, rows()) == set()
+
+
+@pytest.mark.parametrize("typed", [HANGUL_FILLER, BRAILLE_BLANK, GRAPHEME_JOINER, ACUTE * 2])
+def test_self_registration_refuses_a_name_of_blanks(
+    open_event: Tournament, client_as: Callable[[str | None], Client], typed: str
+) -> None:
+    before = rows()
+    response = client_as(None).post(f"/events/{open_event.slug}/register/", {"name": typed})
+    assert response.status_code == 422
+    assert response.context["form"].errors == {"name": [INVISIBLE]}
+    assert changed(before, rows()) == set()
+
+
+# ---- issue: anonymous self-registration took a member's roster player -----------------------------------
+
+MEMBERS_PLAYER = "Anna is a club member's player: sign in as that member to register, or ask the director."
+
+
+@pytest.fixture
+def members_anna(club: Club, players: list[Player], users: dict[str, User]) -> Player:
+    """Anna is the viewer's roster player (linked to the account), not yet registered for the event."""
+    return members.link_player(player=players[0], user=users["viewer"])
+
+
+@pytest.mark.parametrize(
+    ("who", "typed"), [(None, "anna"), (None, "Anna"), (None, FULL_WIDTH_ANNA), ("scorer", "anna")]
+)
+def test_self_registration_never_takes_a_members_player(
+    open_event: Tournament,
+    members_anna: Player,
+    client_as: Callable[[str | None], Client],
+    who: str | None,
+    typed: str,
+) -> None:
+    open_event.entrants.filter(player=members_anna).delete()
+    before = rows()
+    response = client_as(who).post(f"/events/{open_event.slug}/register/", {"name": typed})
+    assert response.status_code == 422
+    assert response.context["form"].errors == {"name": [MEMBERS_PLAYER]}
+    assert changed(before, rows()) == set()
+
+
+def test_the_member_signed_in_registers_as_their_player(
+    open_event: Tournament, members_anna: Player, client_as: Callable[[str | None], Client]
+) -> None:
+    open_event.entrants.filter(player=members_anna).delete()
+    client = client_as("viewer")
+    response = client.post(f"/events/{open_event.slug}/register/", {"name": "anna"})
+    assert said(client, response)[0] == (
+        "Anna is registered, start number 5. Check in at the desk before the first pass."
+    )
+    assert open_event.entrants.get(number=5).player == members_anna
+
+
+def test_a_guest_on_the_roster_still_registers_by_name(
+    open_event: Tournament, members_anna: Player, client_as: Callable[[str | None], Client]
+) -> None:
+    """A roster player linked to nobody (last year's guest) comes back by typing their name."""
+    open_event.entrants.filter(player__name="Dora").delete()
+    client = client_as(None)
+    response = client.post(f"/events/{open_event.slug}/register/", {"name": "dora"})
+    assert said(client, response)[0] == (
+        "Dora is registered, start number 4. Check in at the desk before the first pass."
+    )
+    assert open_event.club.players.count() == 4
+
+
+def test_the_director_registers_a_members_player(
+    event: Tournament, members_anna: Player, client_as: Callable[[str | None], Client]
+) -> None:
+    """A club admin may register any roster player: the refusal is for the open form only."""
+    event.entrants.filter(player=members_anna).delete()
+    client = client_as("admin")
+    response = client.post(f"/events/{event.slug}/manage/entrants/", {"name": "anna"})
+    assert said(client, response) == ["Anna has start number 5."]

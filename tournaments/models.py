@@ -125,9 +125,18 @@ class Tournament(models.Model):
         return self.pass_word if (get_language() or "").startswith("de") else self.pass_word.lower()
 
 
+CODE_DIGITS = 6
+
+
 def new_code() -> str:
     """A player's personal code: six digits, on a slip of their own (never on the table card)."""
-    return f"{secrets.randbelow(10**6):06d}"
+    return f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
+
+
+def is_personal_code(code: object) -> bool:
+    """Six ASCII digits, as `new_code` makes them: the only codes a table's phone can match (the club
+    import refuses any other: one a player cannot type would leave their table unconfirmable)."""
+    return isinstance(code, str) and len(code) == CODE_DIGITS and code.isascii() and code.isdigit()
 
 
 def free_codes(taken: Collection[str], count: int) -> list[str]:

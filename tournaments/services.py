@@ -25,7 +25,7 @@ from django.utils.translation import ngettext
 from scorekeeper import rules
 from scorekeeper.games import members
 from scorekeeper.games import services as games
-from scorekeeper.games.models import Club, Game, Seat
+from scorekeeper.games.models import Club, Game, Player, Seat
 
 from . import seating
 from .formats import FormatFacts, format_facts, side_of
@@ -157,11 +157,14 @@ def _check_self_registration(tournament: Tournament, count: int) -> None:
 
 
 @transaction.atomic
-def register(*, tournament: Tournament, name: str, self_registered: bool = False) -> Entrant:
+def register(
+    *, tournament: Tournament, name: str, self_registered: bool = False, by: User | None = None
+) -> Entrant:
     """A roster player (or a new guest on the roster) gets the next start number.
 
     A self-registration also stops at the default capacity and at the event's limit per window: an open
-    form adds guests to the club's roster, and must not add forty in a second.
+    form adds guests to the club's roster, and must not add forty in a second. It never takes a roster
+    player linked to a member's account unless `by` is that member (signed in): anyone may type "anna".
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     count = tournament.entrants.count()
@@ -169,7 +172,9 @@ def register(*, tournament: Tournament, name: str, self_registered: bool = False
         raise _full(tournament.capacity)
     if self_registered:
         _check_self_registration(tournament, count)
-    player = members.add_player(club=tournament.club, name=name)
+    player = roster_player(tournament.club, name)
+    if self_registered:
+        _refuse_a_members_player(player, by)
     if tournament.entrants.filter(player=player).exists():
         raise TournamentError(_("%(name)s is registered already.") % {"name": player.name})
     last = tournament.entrants.aggregate(last=Max("number"))["last"] or 0
@@ -180,6 +185,25 @@ def register(*, tournament: Tournament, name: str, self_registered: bool = False
         self_registered=self_registered,
         code=_free_code(tournament),
     )
+
+
+def roster_player(club: Club, name: str) -> Player:
+    """The club's player of that name, or a new guest; a look-alike of another player is refused in
+    words (members.add_player)."""
+    try:
+        return members.add_player(club=club, name=name)
+    except members.NameRefused as error:
+        raise TournamentError(error.message) from None
+
+
+def _refuse_a_members_player(player: Player, by: User | None) -> None:
+    """An open form is no sign-in: whoever types a member's name must not enter the member (their
+    rating, their "My games"). A guest on the roster (no account) may come back by name."""
+    if player.user_id is not None and (by is None or by.pk != player.user_id):
+        raise TournamentError(
+            _("%(name)s is a club member's player: sign in as that member to register, or ask the director.")
+            % {"name": player.name}
+        )
 
 
 def _free_code(tournament: Tournament) -> str:
@@ -764,7 +788,7 @@ def table_guard(token: str) -> Callable[[Game], None]:
 def set_substitute(*, seat: TableSeat, name: str | None, by: User) -> None:
     """Someone plays this pass in the entrant's place; the result still counts for the entrant."""
     tournament = seat.table.pass_played.tournament
-    seat.substitute = members.add_player(club=tournament.club, name=name) if name else None
+    seat.substitute = roster_player(tournament.club, name) if name else None
     seat.save(update_fields=["substitute"])
     said = {"substitute": seat.substitute, "entrant": seat.entrant, "table": seat.table.number}
     if name:

@@ -7,7 +7,7 @@ that differs from the exported one is reported: the rules changed between the tw
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,6 +15,13 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, models, transaction
 
+from scorekeeper.clubdata.checks import (
+    RecordRefused,
+    check_rules,
+    check_usernames,
+    check_value,
+    look_alike_warnings,
+)
 from scorekeeper.clubdata.schema import (
     CLUB,
     ENTRANT,
@@ -34,7 +41,9 @@ from scorekeeper.games.models import Club, Deal, Game, Seat
 from scorekeeper.rules.base import InvalidDeal
 from tournaments.models import Table, Tournament
 
-Item = tuple[models.Model | None, Mapping[str, Any], Mapping[str, models.Model]]  # parent, row, scope
+Item = tuple[models.Model | None, Mapping[str, Any], Mapping[str, models.Model], str]
+"""A row to create: its parent, the row, the scope its references resolve in, and where it is in the
+document ("club.players[2]")."""
 
 MAX_DEPTH = 64
 """An export nests about a dozen levels (club, tournament, pass, table, seat; a game's settings, a deal's
@@ -69,24 +78,27 @@ class Loader:
         """The part's rows under every parent at once, then their children: a few queries a level."""
         # a reference to a row of the same part (an entrant's partner) is set once all of them exist
         deferred = [name for name, kind in part.refs if kind == part.kind]
-        objects = [self.build(part, parent, row, scope, skip=deferred) for parent, row, scope in items]
+        objects = [
+            self.build(part, parent, row, scope, skip=deferred, where=where)
+            for parent, row, scope, where in items
+        ]
         part.model.objects.bulk_create(objects, batch_size=500)
         label = part.model._meta.label
         self.counts[label] = self.counts.get(label, 0) + len(objects)
-        rows = [row for _, row, _ in items]
+        rows = [row for _, row, _, _ in items]
         self.restore_times(part, objects, rows)
         scopes = [
-            self.remember(part, obj, row, scope) for obj, (_, row, scope) in zip(objects, items, strict=True)
+            _at(where, self.remember, part, obj, row, scope)
+            for obj, (_, row, scope, where) in zip(objects, items, strict=True)
         ]
         if deferred:
-            for obj, row, scope in zip(objects, rows, scopes, strict=True):
+            for obj, (_, row, _, where), scope in zip(objects, items, scopes, strict=True):
                 for name in deferred:
-                    setattr(obj, name, self.resolve(part.kind or "", _given(part, row, name), scope))
+                    target = _at(where, self.resolve, part.kind or "", _given(part, row, name), scope)
+                    setattr(obj, name, target)
             part.model.objects.bulk_update(objects, deferred, batch_size=500)
         for child in part.children:
-            below = zip(objects, rows, scopes, strict=True)
-            items = [(obj, item, scope) for obj, row, scope in below for item in _given(part, row, child.key)]
-            self.create(child, items)
+            self.create(child, _children(part, child, objects, items, scopes))
         return objects
 
     def build(
@@ -96,12 +108,34 @@ class Loader:
         row: Mapping[str, Any],
         scope: Mapping[str, models.Model],
         skip: list[str],
+        where: str,
     ) -> models.Model:
-        values = {
-            field.name: from_json(field, row[field.name])
-            for field in part.plain_fields()
-            if field.name in row or field.name not in part.optional
-        }
+        """The row as a model instance, checked as a form would check it; a refusal names the record."""
+        if not isinstance(row, Mapping):
+            raise RecordRefused(f"{where}: must be an object, not {type(row).__name__}.")
+        try:
+            return self._build(part, parent, row, scope, skip, where)
+        except ValidationError as error:
+            raise RecordRefused(f"{where}: {_said(error)}") from None
+        except KeyError as error:
+            raise RecordRefused(f"{where}: {error.args[0]!r} is missing or names nothing.") from None
+        except (TypeError, ValueError) as error:
+            raise RecordRefused(f"{where}: {error}") from None
+
+    def _build(
+        self,
+        part: Part,
+        parent: models.Model | None,
+        row: Mapping[str, Any],
+        scope: Mapping[str, models.Model],
+        skip: list[str],
+        where: str,
+    ) -> models.Model:
+        present = [f for f in part.plain_fields() if f.name in row or f.name not in part.optional]
+        for column in present:
+            check_value(column, row[column.name], where)
+        values = {column.name: from_json(column, row[column.name]) for column in present}
+        check_rules(part.model, values, where)
         for name, kind in part.refs:
             if name not in skip:
                 values[name] = self.resolve(kind, _given(part, row, name), scope)
@@ -198,6 +232,40 @@ def _given(part: Part, row: Mapping[str, Any], name: str) -> Any:
     return row[name]
 
 
+def _children(
+    part: Part, child: Part, objects: list[models.Model], items: list[Item], scopes: list[Any]
+) -> list[Item]:
+    """The child part's rows under each of the part's, each with where it is in the document."""
+    below: list[Item] = []
+    for obj, (_, row, _, where), scope in zip(objects, items, scopes, strict=True):
+        rows = _given(part, row, child.key)
+        if not isinstance(rows, list):
+            raise RecordRefused(f"{where}: {child.key} must be a list, not {type(rows).__name__}.")
+        below.extend((obj, item, scope, f"{where}.{child.key}[{index}]") for index, item in enumerate(rows))
+    return below
+
+
+def _at(where: str, step: Callable[..., Any], *args: Any) -> Any:
+    """A step of the record at `where`; a value it cannot use (a reference to nothing, a list as a key)
+    is refused naming the record."""
+    try:
+        return step(*args)
+    except KeyError as error:
+        raise RecordRefused(f"{where}: {error.args[0]!r} is missing or names nothing.") from None
+    except TypeError as error:
+        raise RecordRefused(f"{where}: {error}") from None
+
+
+def _said(error: ValidationError) -> str:
+    """A column's refusal as "column: message" (full_clean's dictionary), else its messages."""
+    if hasattr(error, "error_dict"):
+        return " ".join(
+            f"{name}: {' '.join(ValidationError(errors).messages)}"
+            for name, errors in error.error_dict.items()
+        )
+    return " ".join(error.messages)
+
+
 def _keep(game: Game, exported: Mapping[str, Any]) -> None:
     """A game without deals has nothing to derive: it keeps its stored start (a club game's zero
     totals; a tournament table's none yet), checked like any column."""
@@ -266,10 +334,12 @@ def import_club(document: Any) -> Imported:
     try:
         with transaction.atomic():
             _check_clashes(document["club"])
-            loader = Loader(list(document["users"]))
-            (club,) = loader.create(CLUB, [(None, document["club"], {})])
-            warnings = loader.rederive()
+            loader = Loader(check_usernames(document["users"]))
+            (club,) = loader.create(CLUB, [(None, document["club"], {}, "club")])
+            warnings = look_alike_warnings(list(loader.players)) + loader.rederive()
             _replay_ratings(club)
+    except RecordRefused as error:
+        raise ImportRefused(f"Record {error}") from None
     except InvalidDeal as error:
         raise ImportRefused(f"The rules refuse a deal: {error}") from None
     except (KeyError, TypeError, ValueError, ValidationError, DatabaseError) as error:

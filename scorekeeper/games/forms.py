@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
 from scorekeeper import rules
+from scorekeeper.games import members
 from scorekeeper.games.models import (
     GAME_NAME_MAX,
     INVITE_DAYS_MAX,
@@ -23,7 +24,7 @@ from scorekeeper.games.models import (
     Role,
     variant_name,
 )
-from scorekeeper.games.names import clean_name
+from scorekeeper.games.names import clean_name, look_alike
 from scorekeeper.games.rule_messages import translate
 from scorekeeper.games.variants import playable_variants, variant_page
 from scorekeeper.rules.base import preset_name
@@ -125,11 +126,30 @@ class LinkForm(forms.Form):
 PLAYER_NAME_LENGTH = Player._meta.get_field("name").max_length
 
 
+def roster_name(typed: str, club: Club | None) -> str:
+    """A player's name typed by a club's member, cleaned as every name is, and refused when it looks like
+    another player of the club (a Cyrillic A in "Anna", beside Anna): the message names that player, so
+    the member picks them or types a name that looks different. The very player, in any case, is no
+    look-alike."""
+    name = clean_name(typed, max_length=PLAYER_NAME_LENGTH)
+    if club is not None:
+        match = members.roster_match(club=club, name=name)
+        if match.looks_like is not None:
+            raise forms.ValidationError(members.look_alike_message(match.looks_like), code="look_alike")
+    return name
+
+
 class PlayerForm(forms.Form):
+    """A new roster player; `club` (when posted) to refuse a look-alike of one of its players."""
+
     name = forms.CharField(max_length=PLAYER_NAME_LENGTH, label=_("New player"))
 
+    def __init__(self, *args: Any, club: Club | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.club = club
+
     def clean_name(self) -> str:
-        return clean_name(self.cleaned_data["name"], max_length=PLAYER_NAME_LENGTH)
+        return roster_name(self.cleaned_data["name"], self.club)
 
 
 def variant_choices() -> list[tuple[str, str]]:
@@ -143,8 +163,9 @@ class NewGameForm(forms.Form):
     variant = forms.ChoiceField(choices=variant_choices, label=_("Variant"))
     preset = forms.ChoiceField(required=False, label=_("Preset"))
 
-    def __init__(self, *args: Any, variant: str, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, variant: str, club: Club | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.club = club
         self.engine = rules.get_variant(variant)
         self.fields["preset"].choices = [(name, translate(preset_name(name))) for name in self.engine.presets]
         counts = self.engine.player_counts
@@ -174,7 +195,8 @@ class NewGameForm(forms.Form):
         return [self[name] for name in self.fields if name.startswith("seat_")]
 
     def clean(self) -> dict[str, Any]:
-        """Seat names cleaned as every name is; empty optional seats dropped; the engine checks the count."""
+        """Seat names cleaned as every name is (a look-alike of a roster player refused); empty optional
+        seats dropped; the engine checks the count."""
         data = super().clean()
         names: list[str] = []
         for field in self.seat_fields():
@@ -182,11 +204,11 @@ class NewGameForm(forms.Form):
             if not typed:
                 continue
             try:
-                name = clean_name(typed, max_length=PLAYER_NAME_LENGTH)
+                name = roster_name(typed, self.club)
             except forms.ValidationError as error:
                 self.add_error(field.name, error)
                 continue
-            if name.casefold() in (taken.casefold() for taken in names):
+            if any(name.casefold() == taken.casefold() or look_alike(name, taken) for taken in names):
                 self.add_error(field.name, _("%(name)s already has a seat.") % {"name": name})
             names.append(name)
         data["players"] = names

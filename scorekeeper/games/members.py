@@ -6,6 +6,7 @@ invite links, which make members and link players, are in `invite_links.py`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -13,7 +14,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
 from scorekeeper.games.models import Club, Membership, Player, Role
-from scorekeeper.games.names import normalise_name
+from scorekeeper.games.names import look_alike_keys, normalise_name
 
 # ---- clubs and players ---------------------------------------------------------------------------
 
@@ -102,10 +103,56 @@ def unlink_player(*, club: Club, user: User) -> int:
     return Player.objects.filter(club=club, user=user).update(user=None)
 
 
+@dataclass(frozen=True)
+class RosterMatch:
+    """What a name typed for a club finds on its roster: the player it is (the same name in any case), or
+    else another player whose name looks the same on a page, or neither (a new player)."""
+
+    same: Player | None = None
+    looks_like: Player | None = None
+
+
+def roster_match(*, club: Club, name: str) -> RosterMatch:
+    """The name cleaned as every name is, against the club's whole roster: case folded by Python, as
+    SQLite's iexact folds ASCII only ("zoë" is Zoë), look-alikes by `look_alike_keys` (names.py)."""
+    name = normalise_name(name)
+    roster = list(club.players.order_by("pk").only("pk", "name", "user", "club"))
+    exact = [player for player in roster if player.name == name]
+    same = exact or [player for player in roster if player.name.casefold() == name.casefold()]
+    if same:
+        return RosterMatch(same=same[0])
+    keys = look_alike_keys(name)
+    looks_like = next((p for p in roster if not keys.isdisjoint(look_alike_keys(p.name))), None)
+    return RosterMatch(looks_like=looks_like)
+
+
+class NameRefused(Exception):
+    """The name looks like another roster player's (Anna with a Cyrillic A, U+0410): a second player who
+    reads the same on every page would take the first one's games in a glance. The message names that
+    player."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.message = look_alike_message(player)
+        super().__init__(self.message)
+
+
+def look_alike_message(player: Player) -> str:
+    return gettext(
+        "Looks like %(name)s, who is already in the club: use that player, or choose a name that looks "
+        "different."
+    ) % {"name": player.name}
+
+
 def add_player(*, club: Club, name: str) -> Player:
     """The roster's player of that name (any case), or a new one: typing "anna" finds Anna. The forms
     refuse a name that is no name (games/names.py); written the same way here, so two spellings that
-    look alike are one player whoever calls."""
+    look alike are one player whoever calls. A new name that looks like another player's is refused
+    (NameRefused), whoever calls: a form, a tournament's registration, a substitute."""
     name = normalise_name(name)
-    player = Player.objects.filter(club=club, name__iexact=name).first()
-    return player or Player.objects.create(club=club, name=name)
+    match = roster_match(club=club, name=name)
+    if match.same is not None:
+        return match.same
+    if match.looks_like is not None:
+        raise NameRefused(match.looks_like)
+    return Player.objects.create(club=club, name=name)

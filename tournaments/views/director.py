@@ -392,8 +392,12 @@ def _substitute(request: HttpRequest, seat: TableSeat, name: str) -> None:
     """Set or take back the substitute; nobody to take back without a name is the director's slip."""
     if not name and seat.substitute_id is None:
         messages.error(request, _("Enter who plays for %(name)s.") % {"name": seat.entrant.player.name})
-    else:
+        return
+    try:
         services.set_substitute(seat=seat, name=name or None, by=request.user)
+    except TournamentError as error:  # a look-alike of another roster player
+        messages.error(request, error.message)
+    else:
         said = {"name": name, "entrant": seat.entrant.player.name, "table": seat.table.number}
         if name:
             messages.success(request, _("%(name)s plays for %(entrant)s at table %(table)s.") % said)

@@ -151,7 +151,10 @@ def register(request: HttpRequest, slug: str) -> HttpResponse:
     if form.is_valid():
         try:
             entrant = services.register(
-                tournament=tournament, name=form.cleaned_data["name"], self_registered=True
+                tournament=tournament,
+                name=form.cleaned_data["name"],
+                self_registered=True,
+                by=request.user if request.user.is_authenticated else None,
             )
         except services.TournamentError as error:
             form.add_error("name", error.message)

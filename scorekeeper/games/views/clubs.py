@@ -100,12 +100,16 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def player_add(request: HttpRequest, slug: str) -> HttpResponse:
     club = load_club(request.user, slug, Need.SCORER)
-    form = PlayerForm(request.POST)
-    if form.is_valid():
-        player = members.add_player(club=club, name=form.cleaned_data["name"])
-        messages.success(request, _("%(name)s is on the roster.") % {"name": player.name})
-    else:
+    form = PlayerForm(request.POST, club=club)
+    if not form.is_valid():
         messages.error(request, form.errors["name"][0])
+        return redirect("games:club", slug=club.slug)
+    try:
+        player = members.add_player(club=club, name=form.cleaned_data["name"])
+    except members.NameRefused as error:  # a look-alike joined the roster since the form was checked
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("%(name)s is on the roster.") % {"name": player.name})
     return redirect("games:club", slug=club.slug)
 
 

@@ -51,7 +51,7 @@ def game_new(request: HttpRequest, slug: str) -> HttpResponse:
     preset = _preset(request, variant)
     data = request.POST if request.method == "POST" else None
     initial = {**request.GET.dict(), "variant": variant, "preset": preset}
-    form = NewGameForm(data, variant=variant, initial=initial)
+    form = NewGameForm(data, variant=variant, club=club, initial=initial)
     settings_form = SettingsForm(data, variant=variant, preset=preset, suit_names=club.suit_names)
     evening = _evening(request, club)
     if request.method == "POST" and form.is_valid() and settings_form.is_valid():
@@ -59,6 +59,8 @@ def game_new(request: HttpRequest, slug: str) -> HttpResponse:
             game = _start(club, variant, form.cleaned_data, settings_form.settings(), request, evening)
         except InvalidDeal as error:
             _refuse(error, form, settings_form)
+        except members.NameRefused as error:  # a look-alike joined the roster since the form was checked
+            form.add_error(None, error.message)
         else:
             return redirect("games:game", pk=game.pk)
     context = {
