@@ -8,6 +8,7 @@ table's game, only while its pass is the current one and the table is not confir
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -34,7 +35,9 @@ GAME_OWNER = Owner(
 """A table's game is the event's: read as the event is, changed by its director until confirmed."""
 
 OPENED_EVENTS = "opened_events"
-"""The session's list of link-only events whose key it has shown: their pages open without it after."""
+"""The session's link-only events whose link it has shown: event id -> the digest of that link's key.
+Their pages open without the key after, while it is the event's current one: a new link (a new key)
+no longer matches, so it shuts out every browser that came through the old one."""
 
 
 def load_tournament(user: User | AnonymousUser, slug: str, need: Need = Need.READ) -> Tournament:
@@ -70,14 +73,34 @@ def _member(user: User | AnonymousUser, tournament: Tournament) -> bool:
 
 
 def _opened(request: HttpRequest, tournament: Tournament) -> bool:
-    """The browser has shown the event's key, now or before (then kept in its session)."""
-    if tournament.pk in request.session.get(OPENED_EVENTS, []):
+    """The browser shows the event's current key now, or showed it before (then kept in its session)."""
+    if remembered(request, tournament.pk, tournament.share_key):
         return True
     key = request.GET.get("key", "")
     if not hmac.compare_digest(key.encode(), tournament.share_key.encode()):
         return False
-    request.session[OPENED_EVENTS] = [*request.session.get(OPENED_EVENTS, []), tournament.pk]
+    opened = {**_opened_links(request), str(tournament.pk): _digest(tournament.share_key)}
+    request.session[OPENED_EVENTS] = opened
     return True
+
+
+def remembered(request: HttpRequest, pk: int, share_key: str) -> bool:
+    """The session opened event `pk` through the link it has now (`share_key`), not an older one."""
+    kept = _opened_links(request).get(str(pk), "")
+    return hmac.compare_digest(kept.encode(), _digest(share_key).encode())
+
+
+def _opened_links(request: HttpRequest) -> dict[str, str]:
+    """The session's opened links; a list of event ids, kept before links were, opens nothing: it cannot
+    say which link it came through."""
+    links = request.session.get(OPENED_EVENTS, {})
+    return links if isinstance(links, dict) else {}
+
+
+def _digest(share_key: str) -> str:
+    """What a session keeps of a link's key: enough to recognise it, never the key itself (sessions are
+    rows in the database, and the key would open the event to whoever read them)."""
+    return hashlib.sha256(share_key.encode()).hexdigest()
 
 
 def is_director(user: User | AnonymousUser, tournament: Tournament) -> bool:
