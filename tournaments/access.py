@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from scorekeeper.games.languages import use_club_language
 from scorekeeper.games.models import Membership
 from scorekeeper.games.owners import Owner
-from scorekeeper.games.permissions import GameAccess, Need, SignInRequired, check, load_club
+from scorekeeper.games.permissions import GameAccess, Need, SignInRequired, check, not_found
 
 from .models import Pass, Table, TableSignoff, Tournament, Visibility
 from .selectors.tables import current_signoffs
@@ -41,13 +41,20 @@ no longer matches, so it shuts out every browser that came through the old one."
 
 
 def load_tournament(user: User | AnonymousUser, slug: str, need: Need = Need.READ) -> Tournament:
-    """Public pages: anyone (Need.READ). Director pages: Need.ADMIN in the organising club."""
+    """Public pages: anyone (Need.READ). Director pages: Need.ADMIN in the organising club.
+
+    An unknown slug is refused as a hidden event is (`not_found`: an anonymous visitor is sent to sign in,
+    anyone else gets 404), and a director page refuses whoever is no member of the club with 404, public
+    event or not: so no visitor learns from the answer which events exist. A member lacking the role gets
+    403: the club's events are no secret to its members."""
     tournament = Tournament.objects.select_related("club").filter(slug=slug).first()
     if tournament is None:
-        raise Http404(_("No such tournament."))
+        raise not_found(user, _("No such tournament."))
     if need > Need.READ:
-        club = load_club(user, tournament.club.slug, Need.READ if not user.is_authenticated else Need.VIEWER)
-        check(user=user, role=club.role, is_public=False, need=need)
+        role = _role(user, tournament)
+        if role is None and user.is_authenticated:
+            raise Http404(_("No such tournament."))
+        check(user=user, role=role, is_public=False, need=need)
     use_club_language(tournament.club)
     return tournament
 
@@ -67,9 +74,18 @@ def load_event(request: HttpRequest, slug: str) -> Tournament:
 
 
 def _member(user: User | AnonymousUser, tournament: Tournament) -> bool:
+    return _role(user, tournament) is not None
+
+
+def _role(user: User | AnonymousUser, tournament: Tournament) -> str | None:
+    """The user's role in the organising club; None for a visitor who is no member."""
     if not user.is_authenticated:
-        return False
-    return Membership.objects.filter(club_id=tournament.club_id, user=user).exists()
+        return None
+    return (
+        Membership.objects.filter(club_id=tournament.club_id, user=user)
+        .values_list("role", flat=True)
+        .first()
+    )
 
 
 def _opened(request: HttpRequest, tournament: Tournament) -> bool:
