@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scorekeeper.games.languages import use_club_language
-from scorekeeper.games.models import Membership
+from scorekeeper.games.models import Club, Membership
 from scorekeeper.games.owners import Owner
 from scorekeeper.games.permissions import GameAccess, Need, SignInRequired, check, not_found
 
@@ -71,6 +71,22 @@ def load_event(request: HttpRequest, slug: str) -> Tournament:
     if not request.user.is_authenticated:
         raise SignInRequired
     raise Http404(_("No such tournament."))
+
+
+def unseen_events(request: HttpRequest, club: Club) -> frozenset[int]:
+    """The ids of `club`'s events this visitor may not see, as `load_event` decides: none for a member
+    (`club` as `load_club` gives it, its `role` this visitor's); else every event that is not public but a
+    link-only one this browser opened through its current link. The pages that list events' places (a
+    season, a leaderboard, a rating history) leave these out, since a place is what the event hides."""
+    if club.role is not None:
+        return frozenset()
+    events = Tournament.objects.filter(club=club).exclude(visibility=Visibility.PUBLIC)
+    rows = events.values_list("pk", "visibility", "share_key")
+    return frozenset(pk for pk, visibility, key in rows if not _link_opened(request, pk, visibility, key))
+
+
+def _link_opened(request: HttpRequest, pk: int, visibility: str, share_key: str) -> bool:
+    return visibility == Visibility.LINK and remembered(request, pk, share_key)
 
 
 def _member(user: User | AnonymousUser, tournament: Tournament) -> bool:
