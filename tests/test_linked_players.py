@@ -239,7 +239,8 @@ def test_a_player_page_shows_a_visitor_no_event_that_is_not_public(public_world)
             assert (world.names.tournament in client.get(f"{path}{export}").content.decode()) is events, who
 
 
-def test_a_season_shows_a_visitor_an_event_that_is_not_public_by_its_number(public_world) -> None:
+def test_a_season_leaves_out_for_a_visitor_an_event_that_is_not_public(public_world) -> None:
+    """Neither its name nor its places (tests/test_event_places.py counts the totals): the page says so."""
     world = public_world
     member = Client()
     member.force_login(world.users["viewer"])
@@ -247,11 +248,12 @@ def test_a_season_shows_a_visitor_an_event_that_is_not_public_by_its_number(publ
     visitor_html = Client().get(path).content.decode()
     assert world.names.team_tournament not in visitor_html
     assert world.team_tournament.slug not in visitor_html
-    assert "Event 2" in visitor_html and world.names.tournament in visitor_html
+    assert "Event 2" not in visitor_html and world.names.tournament in visitor_html
+    assert "This season also counts events only the club's members see" in visitor_html
     assert world.names.team_tournament in member.get(path).content.decode()
 
 
-def test_a_rating_history_names_a_visitor_no_event_that_is_not_public(public_world) -> None:
+def test_a_rating_history_shows_a_visitor_no_event_that_is_not_public(public_world) -> None:
     world = public_world
     event = world.tournament
     player = world.players[0]
@@ -265,5 +267,5 @@ def test_a_rating_history_names_a_visitor_no_event_that_is_not_public(public_wor
     path = f"/clubs/{world.club.slug}/ratings/{player.pk}/"
     visitor_html = Client().get(path).content.decode()
     assert world.names.tournament not in visitor_html and event.slug not in visitor_html
-    assert "A tournament for the club's members" in visitor_html
+    assert "A tournament for the club's members" not in visitor_html  # no row of it at all
     assert world.names.tournament in member.get(path).content.decode()

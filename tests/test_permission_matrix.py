@@ -46,7 +46,11 @@ STAFF = expect(others=ADMIN_LOGIN)  # nobody here is staff: Django's admin asks 
 
 
 def club_rule(need: str, public: bool) -> dict[str, Any]:
-    """Who passes permissions.load_club(need): members by role; a stranger is 404 in a private club."""
+    """Who passes permissions.load_club(need): members by role; a stranger is 404 in a private club.
+    "director": an event's director pages, as "admin", but 404 to a stranger even in a public club: an
+    unknown event's answer, so none tells which events there are."""
+    if need == "director":
+        return {**club_rule("admin", public), "stranger": 404}
     ranks = {"read": 0, "scorer": 2, "admin": 3, "owner": 4}
     rank = {"viewer": 1, "scorer": 2, "admin": 3, "owner": 4}
     rule: dict[str, Any] = {}
@@ -63,7 +67,7 @@ def club_rule(need: str, public: bool) -> dict[str, Any]:
 @dataclass(frozen=True)
 class Row:
     name: str
-    get: str | dict[str, Any]  # a need of the club ("read", "scorer", "admin", "owner") or a rule
+    get: str | dict[str, Any]  # a need of the club ("read", "scorer", "admin", "owner", "director") or a rule
     post: str | dict[str, Any]
     data: Callable[[World, Client], dict[str, Any]] = lambda world, director: {}
 
@@ -171,24 +175,27 @@ ROWS = [
         "admin",
         offered("/clubs/{w.club.slug}/events/new/", name="Frühlingsturnier"),
     ),
-    Row("tournaments:tournament_dashboard", "admin", NOBODY),
+    Row("tournaments:tournament_dashboard", "director", NOBODY),
     Row(
         "tournaments:tournament_settings",
-        "admin",
-        "admin",
+        "director",
+        "director",
         offered("/events/{w.tournament.slug}/manage/settings/", name="Renamed"),
     ),
-    Row("tournaments:tournament_entrants", "admin", "admin", lambda w, d: {"name": "Newcomer"}),
+    Row("tournaments:tournament_entrants", "director", "director", lambda w, d: {"name": "Newcomer"}),
     Row(
-        "tournaments:tournament_entrant", "admin", "admin", lambda w, d: {"action": "checkin", "present": "0"}
+        "tournaments:tournament_entrant",
+        "director",
+        "director",
+        lambda w, d: {"action": "checkin", "present": "0"},
     ),
-    Row("tournaments:tournament_draw", NOBODY, "admin", lambda w, d: {"reason": "Late"}),
-    Row("tournaments:tournament_undo", NOBODY, "admin"),
-    Row("tournaments:tournament_new_link", NOBODY, "admin"),
-    Row("tournaments:tournament_reopen", NOBODY, "admin"),
-    Row("tournaments:tournament_confirm", NOBODY, "admin"),
-    Row("tournaments:tournament_unblock", NOBODY, "admin"),
-    Row("tournaments:tournament_substitute", NOBODY, "admin", lambda w, d: {"name": "Nina"}),
+    Row("tournaments:tournament_draw", NOBODY, "director", lambda w, d: {"reason": "Late"}),
+    Row("tournaments:tournament_undo", NOBODY, "director"),
+    Row("tournaments:tournament_new_link", NOBODY, "director"),
+    Row("tournaments:tournament_reopen", NOBODY, "director"),
+    Row("tournaments:tournament_confirm", NOBODY, "director"),
+    Row("tournaments:tournament_unblock", NOBODY, "director"),
+    Row("tournaments:tournament_substitute", NOBODY, "director", lambda w, d: {"name": "Nina"}),
     # a Differenzler game's predictions, said before the deal: its scorers'
     Row("games:deal_predictions", NOBODY, "scorer", predictions(2)),
     # evenings (permissions.load_evening): read as the club's games, written by its scorers; the share
@@ -226,14 +233,14 @@ ROWS = [
     Row("tournaments:tournament_projector", ANYONE, NOBODY),
     Row("tournaments:tournament_player", ANYONE, NOBODY),
     # print-outs and exports: the director's
-    Row("tournaments:print_seating", "admin", NOBODY),
-    Row("tournaments:print_schedule", "admin", NOBODY),
-    Row("tournaments:print_codes", "admin", NOBODY),
-    Row("tournaments:print_cards", "admin", NOBODY),
-    Row("tournaments:print_sheets", "admin", NOBODY),
-    Row("tournaments:print_standings", "admin", NOBODY),
-    Row("tournaments:export_standings", "admin", NOBODY),
-    Row("tournaments:export_deals", "admin", NOBODY),
+    Row("tournaments:print_seating", "director", NOBODY),
+    Row("tournaments:print_schedule", "director", NOBODY),
+    Row("tournaments:print_codes", "director", NOBODY),
+    Row("tournaments:print_cards", "director", NOBODY),
+    Row("tournaments:print_sheets", "director", NOBODY),
+    Row("tournaments:print_standings", "director", NOBODY),
+    Row("tournaments:export_standings", "director", NOBODY),
+    Row("tournaments:export_deals", "director", NOBODY),
 ]
 ACCOUNT_ROUTES = ("login", "logout", "password_change", "password_change_done")
 EXTRA_ARGS: dict[str, Callable[[World], dict[str, Any]]] = {

@@ -8,6 +8,7 @@ table's game, only while its pass is the current one and the table is not confir
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -17,9 +18,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scorekeeper.games.languages import use_club_language
-from scorekeeper.games.models import Membership
+from scorekeeper.games.models import Club, Membership
 from scorekeeper.games.owners import Owner
-from scorekeeper.games.permissions import GameAccess, Need, SignInRequired, check, load_club
+from scorekeeper.games.permissions import GameAccess, Need, SignInRequired, check, not_found
 
 from .models import Pass, Table, TableSignoff, Tournament, Visibility
 from .selectors.tables import current_signoffs
@@ -34,17 +35,26 @@ GAME_OWNER = Owner(
 """A table's game is the event's: read as the event is, changed by its director until confirmed."""
 
 OPENED_EVENTS = "opened_events"
-"""The session's list of link-only events whose key it has shown: their pages open without it after."""
+"""The session's link-only events whose link it has shown: event id -> the digest of that link's key.
+Their pages open without the key after, while it is the event's current one: a new link (a new key)
+no longer matches, so it shuts out every browser that came through the old one."""
 
 
 def load_tournament(user: User | AnonymousUser, slug: str, need: Need = Need.READ) -> Tournament:
-    """Public pages: anyone (Need.READ). Director pages: Need.ADMIN in the organising club."""
+    """Public pages: anyone (Need.READ). Director pages: Need.ADMIN in the organising club.
+
+    An unknown slug is refused as a hidden event is (`not_found`: an anonymous visitor is sent to sign in,
+    anyone else gets 404), and a director page refuses whoever is no member of the club with 404, public
+    event or not: so no visitor learns from the answer which events exist. A member lacking the role gets
+    403: the club's events are no secret to its members."""
     tournament = Tournament.objects.select_related("club").filter(slug=slug).first()
     if tournament is None:
-        raise Http404(_("No such tournament."))
+        raise not_found(user, _("No such tournament."))
     if need > Need.READ:
-        club = load_club(user, tournament.club.slug, Need.READ if not user.is_authenticated else Need.VIEWER)
-        check(user=user, role=club.role, is_public=False, need=need)
+        role = _role(user, tournament)
+        if role is None and user.is_authenticated:
+            raise Http404(_("No such tournament."))
+        check(user=user, role=role, is_public=False, need=need)
     use_club_language(tournament.club)
     return tournament
 
@@ -63,21 +73,66 @@ def load_event(request: HttpRequest, slug: str) -> Tournament:
     raise Http404(_("No such tournament."))
 
 
+def unseen_events(request: HttpRequest, club: Club) -> frozenset[int]:
+    """The ids of `club`'s events this visitor may not see, as `load_event` decides: none for a member
+    (`club` as `load_club` gives it, its `role` this visitor's); else every event that is not public but a
+    link-only one this browser opened through its current link. The pages that list events' places (a
+    season, a leaderboard, a rating history) leave these out, since a place is what the event hides."""
+    if club.role is not None:
+        return frozenset()
+    events = Tournament.objects.filter(club=club).exclude(visibility=Visibility.PUBLIC)
+    rows = events.values_list("pk", "visibility", "share_key")
+    return frozenset(pk for pk, visibility, key in rows if not _link_opened(request, pk, visibility, key))
+
+
+def _link_opened(request: HttpRequest, pk: int, visibility: str, share_key: str) -> bool:
+    return visibility == Visibility.LINK and remembered(request, pk, share_key)
+
+
 def _member(user: User | AnonymousUser, tournament: Tournament) -> bool:
+    return _role(user, tournament) is not None
+
+
+def _role(user: User | AnonymousUser, tournament: Tournament) -> str | None:
+    """The user's role in the organising club; None for a visitor who is no member."""
     if not user.is_authenticated:
-        return False
-    return Membership.objects.filter(club_id=tournament.club_id, user=user).exists()
+        return None
+    return (
+        Membership.objects.filter(club_id=tournament.club_id, user=user)
+        .values_list("role", flat=True)
+        .first()
+    )
 
 
 def _opened(request: HttpRequest, tournament: Tournament) -> bool:
-    """The browser has shown the event's key, now or before (then kept in its session)."""
-    if tournament.pk in request.session.get(OPENED_EVENTS, []):
+    """The browser shows the event's current key now, or showed it before (then kept in its session)."""
+    if remembered(request, tournament.pk, tournament.share_key):
         return True
     key = request.GET.get("key", "")
     if not hmac.compare_digest(key.encode(), tournament.share_key.encode()):
         return False
-    request.session[OPENED_EVENTS] = [*request.session.get(OPENED_EVENTS, []), tournament.pk]
+    opened = {**_opened_links(request), str(tournament.pk): _digest(tournament.share_key)}
+    request.session[OPENED_EVENTS] = opened
     return True
+
+
+def remembered(request: HttpRequest, pk: int, share_key: str) -> bool:
+    """The session opened event `pk` through the link it has now (`share_key`), not an older one."""
+    kept = _opened_links(request).get(str(pk), "")
+    return hmac.compare_digest(kept.encode(), _digest(share_key).encode())
+
+
+def _opened_links(request: HttpRequest) -> dict[str, str]:
+    """The session's opened links; a list of event ids, kept before links were, opens nothing: it cannot
+    say which link it came through."""
+    links = request.session.get(OPENED_EVENTS, {})
+    return links if isinstance(links, dict) else {}
+
+
+def _digest(share_key: str) -> str:
+    """What a session keeps of a link's key: enough to recognise it, never the key itself (sessions are
+    rows in the database, and the key would open the event to whoever read them)."""
+    return hashlib.sha256(share_key.encode()).hexdigest()
 
 
 def is_director(user: User | AnonymousUser, tournament: Tournament) -> bool:

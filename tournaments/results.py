@@ -5,6 +5,7 @@ What the season ranking and the ratings read; the ranking itself is tournaments.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from scorekeeper.games.models import Player
@@ -73,12 +74,15 @@ class SeasonTable:
         return [event for event in self.events if event.finished]
 
 
-def season_table(season: Season) -> SeasonTable:
+def season_table(season: Season, left_out: Collection[int] = ()) -> SeasonTable:
     """Two queries and four per finished event (its standings): an event counts once it is finished.
+    The events `left_out` (those the visitor may not see) count as if they were not in the season: their
+    points in a total or a win would give their places away.
 
     Raises SeasonError if the stored settings cannot rank (the form never saves such settings).
     """
-    events = list(Tournament.objects.filter(season_events__season=season).order_by("created_at", "pk"))
+    chosen = Tournament.objects.filter(season_events__season=season).exclude(pk__in=left_out)
+    events = list(chosen.order_by("created_at", "pk"))
     places = [
         EventPlaces(event.pk, final_places(event).places, final=event.pk == season.final_id)
         for event in events

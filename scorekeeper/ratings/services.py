@@ -19,7 +19,7 @@ rated one after the other.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -108,6 +108,24 @@ def _events(rows: Iterable[RatingChange]) -> list[Event]:
     for row in rows:
         grouped[_key(row)].append(Participant(row.player_id, row.team, row.rank))
     return [Event(key, tuple(sorted(found))) for key, found in grouped.items()]
+
+
+# ---- a history read without some events ----------------------------------------------------------------
+
+
+def replayed_without(rows: Iterable[RatingChange], left_out: Collection[int]) -> list[RatingChange]:
+    """A variant's whole stored history (`rows`, every player's) as it would stand had the tournaments
+    `left_out` never been rated: their rows gone, every other row's before and after replayed from the
+    start, in the history's order. Unsaved; for a visitor who may not see those events, whose places
+    would show through the ratings otherwise (a variant played only there ranks exactly by them).
+    openskill rates a game in about 50 µs, so a club's history replays in a few ms."""
+    kept = sorted((row for row in rows if row.tournament_id not in left_out), key=_key)
+    replayed = {(change.event.key, change.participant.player): change for change in replay(_events(kept), {})}
+    for row in kept:
+        change = replayed[(_key(row), row.player_id)]
+        row.mu_before, row.sigma_before = change.before.mu, change.before.sigma
+        row.mu_after, row.sigma_after = change.after.mu, change.after.sigma
+    return kept
 
 
 # ---- settling one game or tournament -----------------------------------------------------------------
@@ -266,6 +284,7 @@ __all__ = [
     "rate_game",
     "rate_tournament",
     "rebuild_club",
+    "replayed_without",
     "tournament_event",
     "tournament_saved",
 ]

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from itertools import groupby
 
-from django.db.models import Count, F, Q, Value
+from django.db.models import Count, F, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext
@@ -15,8 +16,9 @@ from scorekeeper import rules
 from scorekeeper.games.models import Club, Player, variant_name
 from scorekeeper.games.permissions import Need, load_club
 from scorekeeper.ratings.models import Rating, RatingChange
+from scorekeeper.ratings.services import replayed_without
 from scorekeeper.ratings.skill import DEFAULT, Skill, Z
-from tournaments.models import Visibility
+from tournaments.access import unseen_events
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 120, 8
 LISTED = 50
@@ -71,23 +73,50 @@ def rated_events(club: Club, variant: str) -> dict[int, int]:
 
 @require_safe
 def leaderboard(request: HttpRequest, slug: str, variant: str) -> HttpResponse:
+    """The club's ratings in the variant; to a visitor who may not see some of its events, as they would
+    stand without those events (`replayed_without`)."""
     club = load_club(request.user, slug, Need.READ)
     if variant not in rules.VARIANT_MODULES:
         raise Http404(gettext("No such variant."))
-    ratings = list(
-        Rating.objects.filter(player__club=club, variant=variant)
-        .select_related("player")
-        .annotate(ordinal=F("mu") - Z * F("sigma"))
-        .order_by("-ordinal", "player__name")
-    )
+    rows = RatingChange.objects.filter(player__club=club, variant=variant)
+    left_out = unseen_events(request, club)
+    if left_out and rows.filter(tournament_id__in=left_out).exists():
+        ratings, events = _seen_board(club, variant, rows, left_out)
+    else:
+        ratings, events = _board(club, variant), rated_events(club, variant)
     context = {
         "club": club,
         "variant": variant,
         "variant_label": variant_label(variant),
         "variants": [(key, variant_label(key)) for key in rated_variants(club)],
-        "places": _ranked(ratings, rated_events(club, variant)),
+        "places": _ranked(ratings, events),
     }
     return render(request, "scorekeeper/ratings/leaderboard.html", context)
+
+
+def _board(club: Club, variant: str) -> list[Rating]:
+    """The stored ratings, best first (equal ones by name)."""
+    return list(
+        Rating.objects.filter(player__club=club, variant=variant)
+        .select_related("player")
+        .annotate(ordinal=F("mu") - Z * F("sigma"))
+        .order_by("-ordinal", "player__name")
+    )
+
+
+def _seen_board(
+    club: Club, variant: str, rows: QuerySet[RatingChange], left_out: frozenset[int]
+) -> tuple[list[Rating], dict[int, int]]:
+    """The ratings and rated events as they would stand without the events `left_out`: a player rated
+    only there is not on the board; games and wins stay (a tournament counts in neither)."""
+    kept = replayed_without(rows.order_by(), left_out)
+    last = {row.player_id: row for row in kept}  # in the history's order: each player's latest
+    board = Rating.objects.filter(player__club=club, variant=variant, player_id__in=last)
+    ratings = list(board.select_related("player"))
+    for rating in ratings:
+        rating.mu, rating.sigma = last[rating.player_id].mu_after, last[rating.player_id].sigma_after
+    ratings.sort(key=lambda rating: (-Skill(rating.mu, rating.sigma).ordinal, rating.player.name))
+    return ratings, dict(Counter(row.player_id for row in kept if row.tournament_id is not None))
 
 
 @dataclass(frozen=True)
@@ -156,22 +185,16 @@ def _history(variant: str, changes: list[RatingChange], rating: Rating | None) -
 
 @require_safe
 def rating_history(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """Every rated game and event of the player, by variant: the line, then the list, newest first."""
+    """Every rated game and event of the player, by variant: the line, then the list, newest first. To a
+    visitor who may not see some of the player's events, without them and replayed as if never played:
+    neither their places nor the ratings they moved show."""
     club = load_club(request.user, slug, Need.READ)
     player = get_object_or_404(Player, club=club, pk=pk)
     ratings = {rating.variant: rating for rating in Rating.objects.filter(player=player)}
-    changes = (
-        RatingChange.objects.filter(player=player)
-        .select_related("tournament")
-        .annotate(
-            game_number=F("game__number"),
-            # a visitor who is no member reads what an event gave, not the name of one that is not public
-            hidden=Q(tournament__isnull=False) & ~Q(tournament__visibility=Visibility.PUBLIC)
-            if club.role is None
-            else Value(False),
-        )
-        .order_by("variant", "at", "pk")
-    )
+    changes = list(_with_events(RatingChange.objects.filter(player=player)).order_by("variant", "at", "pk"))
+    left_out = unseen_events(request, club)
+    if any(change.tournament_id in left_out for change in changes):
+        changes = _seen_changes(player, {change.variant for change in changes}, left_out)
     order = {key: index for index, key in enumerate(rules.VARIANT_MODULES)}
     histories = [
         _history(variant, list(rows), ratings.get(variant))
@@ -180,3 +203,19 @@ def rating_history(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     histories.sort(key=lambda history: order.get(history.variant, len(order)))
     context = {"club": club, "player": player, "histories": histories}
     return render(request, "scorekeeper/ratings/history.html", context)
+
+
+def _with_events(changes: QuerySet[RatingChange]) -> QuerySet[RatingChange]:
+    """What a history's row shows: its tournament, or its game's number."""
+    return changes.select_related("tournament").annotate(game_number=F("game__number"))
+
+
+def _seen_changes(player: Player, variants: set[str], left_out: frozenset[int]) -> list[RatingChange]:
+    """The player's history in `variants` replayed without the events `left_out`, by variant, in order.
+    The replay reads the club's whole history of each variant: the others' ratings move the player's."""
+    seen: list[RatingChange] = []
+    for variant in sorted(variants):
+        rows = RatingChange.objects.filter(player__club_id=player.club_id, variant=variant)
+        replayed = replayed_without(_with_events(rows).order_by(), left_out)
+        seen.extend(row for row in replayed if row.player_id == player.pk)
+    return seen

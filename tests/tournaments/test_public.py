@@ -280,9 +280,11 @@ def test_the_director_sees_the_way_to_manage_print_and_export(
     assert "/print/" not in viewer and "/export/" not in viewer
 
 
-def test_an_unknown_event_is_404(anonymous: Client, db: None) -> None:
-    assert anonymous.get("/events/nowhere/").status_code == 404
-    assert anonymous.get("/events/nowhere/standings/").status_code == 404
+def test_an_unknown_event_sends_an_anonymous_visitor_to_sign_in(anonymous: Client, db: None) -> None:
+    """As a hidden event does (tests/tournaments/test_hidden_or_unknown.py); signed in, it is 404."""
+    for path in ("/events/nowhere/", "/events/nowhere/standings/"):
+        response = anonymous.get(path)
+        assert response.status_code == 302 and response["Location"] == f"/accounts/login/?next={path}"
 
 
 def test_registration_is_refused_unless_the_director_opened_it(event: Tournament, anonymous: Client) -> None:

@@ -173,3 +173,31 @@ def test_the_migration_keeps_a_public_clubs_events_public_and_gives_each_event_i
     public.refresh_from_db()
     assert (private.visibility, public.visibility) == (Visibility.MEMBERS, Visibility.PUBLIC)
     assert "same" not in (private.share_key, public.share_key) and private.share_key != public.share_key
+
+
+def test_a_new_link_shuts_out_every_browser_that_came_through_the_old_one(club: Club) -> None:
+    """The session keeps which link opened the event, not only the event: after a new link, a browser
+    that opened the old one is asked to sign in again on every page, and the new link opens it again."""
+    tournament = make_event(club, players=4, visibility=Visibility.LINK)
+    guest = Client()
+    assert guest.get(f"/events/{tournament.slug}/?key={tournament.share_key}").status_code == 200
+    assert all(guest.get(path).status_code == 200 for path in pages(tournament))
+    services.renew_share_key(tournament=tournament, by=director())
+    tournament.refresh_from_db()
+    for path in pages(tournament):
+        assert refused_to_sign_in(guest.get(path)), path
+    assert guest.get(f"/events/{tournament.slug}/?key={tournament.share_key}").status_code == 200
+    assert all(guest.get(path).status_code == 200 for path in pages(tournament))
+
+
+def test_a_session_that_kept_only_the_event_opens_nothing(club: Club) -> None:
+    """A session written before links were remembered holds the event's id alone: it cannot say which link
+    it came through, so it opens nothing until the current link is shown."""
+    tournament = make_event(club, players=4, visibility=Visibility.LINK)
+    guest = Client()
+    session = guest.session
+    session["opened_events"] = [tournament.pk]
+    session.save()
+    assert refused_to_sign_in(guest.get(f"/events/{tournament.slug}/"))
+    assert guest.get(f"/events/{tournament.slug}/?key={tournament.share_key}").status_code == 200
+    assert guest.get(f"/events/{tournament.slug}/standings/").status_code == 200

@@ -16,7 +16,8 @@ from scorekeeper.games.models import Club, Role
 from scorekeeper.games.permissions import Need, load_club
 
 from .. import services
-from ..models import Season, Visibility
+from ..access import unseen_events
+from ..models import Season
 from ..results import SeasonTable, season_table
 from ..season import SeasonError, SeasonLine
 from ..season_forms import SeasonForm
@@ -33,12 +34,13 @@ def _season(club: Club, pk: int) -> Season:
 def season(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club = load_club(request.user, slug, Need.READ)
     chosen = _season(club, pk)
-    table, problem = _table(chosen)
-    names = _event_names(club, chosen, table)
+    left_out = unseen_events(request, club)
+    table, problem = _table(chosen, left_out)
     context = {
         "club": club,
         "season": chosen,
-        "final_name": names.get(chosen.final_id, ""),
+        "final": None if chosen.final_id in left_out else chosen.final,
+        "left_out": season_reads.left_out(chosen, left_out),
         "table": table,
         "problem": problem,
         "rows": _rows(table) if table else [],
@@ -47,22 +49,10 @@ def season(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return render(request, "seasons/season.html", context)
 
 
-def _event_names(club: Club, season: Season, table: SeasonTable | None) -> dict[int, str]:
-    """Each event's name as this visitor reads it, by id; set on the events as `shown_name`, and
-    `hidden` on those a visitor who is no member may not see (not public, as the club page lists none):
-    they read it by its number in the season, its points counting all the same."""
-    events = table.events if table else []
-    if season.final is not None and season.final not in events:
-        events = [*events, season.final]
-    for number, event in enumerate(events, start=1):
-        event.hidden = club.role is None and event.visibility != Visibility.PUBLIC
-        event.shown_name = _("Event %(number)s") % {"number": number} if event.hidden else event.name
-    return {event.pk: event.shown_name for event in events}
-
-
-def _table(season: Season) -> tuple[SeasonTable | None, str]:
+def _table(season: Season, left_out: frozenset[int]) -> tuple[SeasonTable | None, str]:
+    """The standings over the events this visitor may see; an event left out counts in no total."""
     try:
-        return season_table(season), ""
+        return season_table(season, left_out), ""
     except SeasonError as error:
         return None, _(str(error))
 
@@ -105,17 +95,16 @@ def season_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """One row per player: rank, name, total, wins, best place, then each finished event's points."""
     club = load_club(request.user, slug, Need.READ)
     chosen = _season(club, pk)
-    table, problem = _table(chosen)
+    table, problem = _table(chosen, unseen_events(request, club))
     if table is None:
         return HttpResponse(problem, status=409, content_type="text/plain; charset=utf-8")
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = (
         f'attachment; filename="{slugify(chosen.name) or "season"}-standings.csv"'
     )
-    _event_names(club, chosen, table)
     writer = csv.writer(response)
     writer.writerow(
-        ["Rank", "Player", "Total", "Wins", "Best place", *(_cell(e.shown_name) for e in table.finished)]
+        ["Rank", "Player", "Total", "Wins", "Best place", *(_cell(e.name) for e in table.finished)]
     )
     for row in _rows(table):
         line = row.line
