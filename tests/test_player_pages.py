@@ -13,8 +13,6 @@ Anna's fixture, worked out by hand (flat Schieber to 300, so every score is as w
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
@@ -32,6 +30,7 @@ from django.urls import reverse
 from scorekeeper import rules
 from scorekeeper.games import members, services, summaries
 from scorekeeper.games.models import Club, Deal, Game, Player, Seat
+from tests.spreadsheets import csv_rows
 from tournaments import services as events
 from tournaments.models import Tournament
 from tournaments.selectors import standings
@@ -242,10 +241,6 @@ def test_the_club_page_links_each_player(viewer: Client, players: list[Player]) 
 
 
 # ---- exports ------------------------------------------------------------------------------------------
-
-
-def csv_rows(response: Any) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(response.content.decode())))
 
 
 def test_history_csv(viewer: Client, players: list[Player], fixture_games: dict[str, Game]) -> None:

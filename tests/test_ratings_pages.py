@@ -6,9 +6,7 @@ The club of conftest is private: owner, admin, scorer and viewer are members; "s
 
 from __future__ import annotations
 
-import csv
 import html
-import io
 import re
 import uuid
 from collections.abc import Callable
@@ -22,6 +20,7 @@ from django.urls import reverse
 from scorekeeper.games import members, services
 from scorekeeper.games.models import Club, Game, Player
 from scorekeeper.ratings.views import CHART_HEIGHT, CHART_PAD, chart
+from tests.spreadsheets import csv_rows
 from tournaments import services as events
 from tournaments.models import Season, Table, Tournament
 
@@ -223,7 +222,7 @@ def test_season_csv_counts_the_best_event_with_the_final_double(
     assert response.status_code == 200
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert 'filename="saison-2026-standings.csv"' in response["Content-Disposition"]
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    rows = csv_rows(response)
     assert rows[0] == ["Rank", "Player", "Total", "Wins", "Best place", "Frühling", "Final"]  # no Sommer yet
     assert rows[1:] == expected_rows(winners)
 

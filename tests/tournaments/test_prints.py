@@ -9,8 +9,6 @@ team A), flat multipliers and a match 257 (the Einzelschieber preset):
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 import uuid
 from collections import defaultdict
@@ -24,6 +22,7 @@ from django.urls import reverse
 
 from scorekeeper.games import services as games
 from scorekeeper.games.models import Club, Game
+from tests.spreadsheets import csv_rows
 from tournaments import seating, services
 from tournaments.exports import _fact_cells
 from tournaments.models import Seating, Table, Tournament
@@ -106,8 +105,7 @@ def url(name: str, tournament: Tournament) -> str:
 
 
 def rows(response: Any) -> list[list[str]]:
-    assert response["Content-Type"] == "text/csv; charset=utf-8"
-    return list(csv.reader(io.StringIO(response.content.decode("utf-8"))))
+    return csv_rows(response)
 
 
 def totals_from_deals(deals: list[list[str]]) -> dict[str, int]:
