@@ -20,7 +20,7 @@ from django.urls import reverse
 from scorekeeper.games import members, services
 from scorekeeper.games.models import Club, Game, Player
 from scorekeeper.ratings.views import CHART_HEIGHT, CHART_PAD, chart
-from tests.spreadsheets import csv_rows
+from tests.spreadsheets import assert_laid_out, csv_rows, xlsx_rows, xlsx_sheet
 from tournaments import services as events
 from tournaments.models import Season, Table, Tournament
 
@@ -225,6 +225,19 @@ def test_season_csv_counts_the_best_event_with_the_final_double(
     rows = csv_rows(response)
     assert rows[0] == ["Rank", "Player", "Total", "Wins", "Best place", "Frühling", "Final"]  # no Sommer yet
     assert rows[1:] == expected_rows(winners)
+
+
+def test_season_xlsx_has_the_csvs_rows_with_counted_points_as_numbers(
+    client_as: Callable[[str | None], Client], club: Club, season: tuple[Season, dict[str, set[str]]]
+) -> None:
+    chosen, winners = season
+    response = client_as("viewer").get(url("season_xlsx", club, chosen.pk))
+    assert 'filename="saison-2026-standings.xlsx"' in response["Content-Disposition"]
+    header, *rows = xlsx_rows(response)
+    assert header == ["Rank", "Player", "Total", "Wins", "Best place", "Frühling", "Final"]
+    expected = [[int(c) if c.isdigit() else c for c in row] for row in expected_rows(winners)]
+    assert rows == expected  # a dropped result stays "(15)", as text: it is not in the total
+    assert_laid_out(xlsx_sheet(response))
 
 
 def test_season_page_shows_standings_and_which_events_count(
