@@ -283,13 +283,14 @@ def test_a_public_clubs_season_is_public(
     club.save()
     assert client.get(url("season", club, season[0].pk)).status_code == 200
     assert client.get(url("season_csv", club, season[0].pk)).status_code == 200
+    assert client.get(url("season_xlsx", club, season[0].pk)).status_code == 200
     assert client.get(url("leaderboard", club, "schieber")).status_code == 200
 
 
 # ---- permissions ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("page", ["leaderboard", "history", "season", "season_csv"])
+@pytest.mark.parametrize("page", ["leaderboard", "history", "season", "season_csv", "season_xlsx"])
 def test_a_private_clubs_pages_stay_private(
     client_as: Callable[[str | None], Client],
     club: Club,
@@ -303,6 +304,7 @@ def test_a_private_clubs_pages_stay_private(
         "history": url("rating_history", club, anna.pk),
         "season": url("season", club, season[0].pk),
         "season_csv": url("season_csv", club, season[0].pk),
+        "season_xlsx": url("season_xlsx", club, season[0].pk),
     }[page]
 
     anonymous = client_as(None).get(target)
