@@ -290,11 +290,13 @@ ROUTE_ARGS: dict[str, Callable[[World], dict[str, Any]]] = {
     "players:player": lambda w: {"slug": w.club.slug, "pk": w.players[0].pk},
     "players:player_vs": lambda w: {"slug": w.club.slug, "pk": w.players[0].pk, "other": w.players[1].pk},
     "players:player_history_csv": lambda w: {"slug": w.club.slug, "pk": w.players[0].pk},
+    "players:player_history_xlsx": lambda w: {"slug": w.club.slug, "pk": w.players[0].pk},
     "players:player_history_json": lambda w: {"slug": w.club.slug, "pk": w.players[0].pk},
     "ratings:leaderboard": lambda w: {"slug": w.club.slug, "variant": "schieber"},
     "ratings:rating_history": lambda w: {"slug": w.club.slug, "pk": w.players[0].pk},
     "tournaments:season": lambda w: {"slug": w.club.slug, "pk": w.season.pk},
     "tournaments:season_csv": lambda w: {"slug": w.club.slug, "pk": w.season.pk},
+    "tournaments:season_xlsx": lambda w: {"slug": w.club.slug, "pk": w.season.pk},
     "tournaments:season_new": lambda w: {"slug": w.club.slug},
     "tournaments:season_edit": lambda w: {"slug": w.club.slug, "pk": w.season.pk},
     "games:game": lambda w: {"pk": w.game.pk},
@@ -305,6 +307,7 @@ ROUTE_ARGS: dict[str, Callable[[World], dict[str, Any]]] = {
     "games:game_delete": lambda w: {"pk": w.game.pk},
     "games:game_again": lambda w: {"pk": w.game.pk},
     "players:game_record_csv": lambda w: {"pk": w.game.pk},
+    "players:game_record_xlsx": lambda w: {"pk": w.game.pk},
     "players:game_record_json": lambda w: {"pk": w.game.pk},
     "games:deal_add": lambda w: {"pk": w.game.pk},
     "games:deal_preview": lambda w: {"pk": w.game.pk},
@@ -321,6 +324,7 @@ ROUTE_ARGS: dict[str, Callable[[World], dict[str, Any]]] = {
     "games:evening_share": lambda w: {"pk": w.evening.pk},
     "games:evening_unshare": lambda w: {"pk": w.evening.pk},
     "games:evening_csv": lambda w: {"pk": w.evening.pk},
+    "games:evening_xlsx": lambda w: {"pk": w.evening.pk},
     "games:evening_json": lambda w: {"pk": w.evening.pk},
     "games:evening_shared": lambda w: {"token": w.evening_token},
     # tournaments: the director's
@@ -361,7 +365,9 @@ ROUTE_ARGS: dict[str, Callable[[World], dict[str, Any]]] = {
     "tournaments:print_sheets": lambda w: {"slug": w.tournament.slug, "number": 2},
     "tournaments:print_standings": lambda w: {"slug": w.tournament.slug},
     "tournaments:export_standings": lambda w: {"slug": w.tournament.slug},
+    "tournaments:export_standings_xlsx": lambda w: {"slug": w.tournament.slug},
     "tournaments:export_deals": lambda w: {"slug": w.tournament.slug},
+    "tournaments:export_deals_xlsx": lambda w: {"slug": w.tournament.slug},
 }
 
 

@@ -39,3 +39,13 @@ def test_the_change_pages_for_a_signed_in_user_in_french() -> None:
     assert 'lang="fr"' in form and 'name="old_password"' in form and "csrfmiddlewaretoken" in form
     done = client.get("/accounts/password_change/done/").content.decode()
     assert 'class="brand"' in done and "Votre mot de passe a été modifié." in done
+
+
+def test_the_sign_out_question_says_one_deal_in_the_singular() -> None:
+    """offline.js asks before signing out with deals still on the phone: one deal in the singular."""
+    client = Client()
+    client.force_login(User.objects.create_user("anna", password="correct-horse-battery"))
+    body = client.get("/accounts/password_change/").content.decode()
+    assert 'data-waiting-one="1 deal typed on this phone is not saved yet and will be lost' in body
+    assert 'data-waiting-many="{n} deals typed on this phone are not saved yet and will be lost' in body
+    assert "data-waiting=" not in body

@@ -9,8 +9,6 @@ on*= handlers, hx-on, javascript: URLs) or a <style> element. CSV exports quote 
 
 from __future__ import annotations
 
-import csv
-import io
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -23,6 +21,7 @@ from django.urls import reverse
 
 from tests.club_world import PASSWORD, ROUTE_ARGS, Names, World, build_world, named_routes
 from tests.html_forms import inline_scripts
+from tests.spreadsheets import csv_lines
 from tests.test_permission_matrix import EXTRA_ARGS
 
 # the module fixture builds in the test database: pytest-django sets it up for marked tests only
@@ -226,7 +225,7 @@ def test_no_page_runs_inline_script(pages: list[Page]) -> None:
 def test_csv_exports_quote_formulas(pages: list[Page]) -> None:
     exports = [p for p in pages if p.status == 200 and "csv" in p.content_type]
     assert exports
-    cells = [(str(p), cell) for p in exports for row in csv.reader(io.StringIO(p.body)) for cell in row]
+    cells = [(str(p), cell) for p in exports for row in csv_lines(p.body) for cell in row]
     assert [found for found in cells if found[1].startswith(("=", "+", "@"))] == []
     assert any(cell.startswith("'=HYPERLINK") for _, cell in cells)
 

@@ -25,6 +25,7 @@ from scorekeeper.games import evenings, members, services
 from scorekeeper.games.models import Club, Evening, Game, Player
 from tests.conftest import play
 from tests.html_forms import forms_on
+from tests.spreadsheets import assert_laid_out, csv_rows, xlsx_rows, xlsx_sheet
 from tests.test_permissions import (
     MISSING,
     OK,
@@ -133,6 +134,26 @@ def test_the_evening_page_and_its_files(
         "marks": 6,
     }
     assert {p["amount"] for p in data["payments"]} == {"2.00"}
+
+
+def test_the_evenings_csv_and_xlsx_have_the_same_rows(
+    club: Club, players: list[Player], client_as: Callable[..., Client]
+) -> None:
+    evening = evenings.start_evening(club=club, by=owner())
+    game = schieber(club, players, A_WINS_6_TO_2, evening)
+    viewer = client_as("viewer")
+    header = list(evenings.EXPORT_COLUMNS)
+    expected = [
+        header,
+        [1, game.title, "schieber", True, True, "Anna & Cla", 1004, 6, True],
+        [1, game.title, "schieber", True, True, "Beat & Dora", 358, 2, False],
+    ]
+    in_csv = csv_rows(viewer.get(reverse("games:evening_csv", args=[evening.pk])))
+    assert in_csv == [[str(cell) for cell in row] for row in expected]
+    response = viewer.get(reverse("games:evening_xlsx", args=[evening.pk]))
+    assert response["Content-Disposition"] == f'attachment; filename="evening-{evening.pk}.xlsx"'
+    assert xlsx_rows(response) == expected
+    assert_laid_out(xlsx_sheet(response))
 
 
 # ---- an evening played through the pages -------------------------------------------------------------
@@ -589,7 +610,7 @@ def test_a_share_link_shows_its_evening_and_nothing_more(
         assert [
             href for href in hrefs if "/games/" in href or "/clubs/" in href or "/evenings/" in href
         ] == []
-        assert "evening.csv" not in page and "evening.json" not in page
+        assert "evening.csv" not in page and "evening.json" not in page and "evening.xlsx" not in page
         assert "Anna pays" not in page and ("Beat pays" in page or "Dora pays" in page)
         # no form of the club's: stake, games, share
         assert 'method="post" action="/evenings/' not in page
@@ -621,7 +642,7 @@ def test_a_share_link_of_an_evening_in_a_private_club_is_all_an_outsider_sees(
 
 # ---- who may do what ----------------------------------------------------------------------------------
 
-READS = ("games:evening", "games:evening_csv", "games:evening_json")
+READS = ("games:evening", "games:evening_csv", "games:evening_xlsx", "games:evening_json")
 
 
 @dataclass(frozen=True)
@@ -688,7 +709,8 @@ def test_who_reads_an_evening(
         response = client.get(path)
         if rule[who] == OK:
             assert response.status_code == 200, (name, who)
-            assert "Anna" in response.content.decode()
+            shown = str(xlsx_rows(response)) if name.endswith("xlsx") else response.content.decode()
+            assert "Anna" in shown
         else:
             assert_refused(response, rule[who], path)
     # the missing evening answers as a private club's does

@@ -10,8 +10,6 @@ link, still see it.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Callable
 
 import pytest
@@ -19,6 +17,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.games.models import Club, Player
+from tests.spreadsheets import csv_rows
 from tournaments.models import Season, Tournament, Visibility
 
 from .test_ratings_pages import finished_event, url, words
@@ -54,7 +53,7 @@ def season(club: Club, events: dict[str, Tournament]) -> Season:
 def season_csv(client: Client, club: Club, season: Season) -> list[list[str]]:
     response = client.get(url("season_csv", club, season.pk))
     assert response.status_code == 200
-    return list(csv.reader(io.StringIO(response.content.decode())))
+    return csv_rows(response)
 
 
 def board(client: Client, club: Club) -> list[tuple[int, str, str, int]]:

@@ -89,13 +89,19 @@ def test_exports_are_stored_nowhere(asked: list[Asked]) -> None:
     assert {a.name for a in asked if a.download} == {
         "clubdata:club_export",
         "players:player_history_csv",
+        "players:player_history_xlsx",
         "players:player_history_json",
         "players:game_record_csv",
+        "players:game_record_xlsx",
         "players:game_record_json",
         "tournaments:season_csv",
+        "tournaments:season_xlsx",
         "tournaments:export_standings",
+        "tournaments:export_standings_xlsx",
         "tournaments:export_deals",
+        "tournaments:export_deals_xlsx",
         "games:evening_csv",
+        "games:evening_xlsx",
         "games:evening_json",
     }
     cache_control = [(str(a), a.get.get("Cache-Control", "")) for a in asked if a.download]

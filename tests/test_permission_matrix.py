@@ -156,6 +156,7 @@ ROWS = [
     Row("ratings:rating_history", "read", NOBODY),
     Row("tournaments:season", "read", NOBODY),
     Row("tournaments:season_csv", "read", NOBODY),
+    Row("tournaments:season_xlsx", "read", NOBODY),
     Row(
         "tournaments:season_new",
         "admin",
@@ -208,6 +209,7 @@ ROWS = [
     Row("games:evening_share", NOBODY, "scorer"),
     Row("games:evening_unshare", NOBODY, "scorer"),
     Row("games:evening_csv", "read", NOBODY),
+    Row("games:evening_xlsx", "read", NOBODY),
     Row("games:evening_json", "read", NOBODY),
     Row("games:evening_shared", TOKEN, NOBODY),
     # a table's link
@@ -240,7 +242,9 @@ ROWS = [
     Row("tournaments:print_sheets", "director", NOBODY),
     Row("tournaments:print_standings", "director", NOBODY),
     Row("tournaments:export_standings", "director", NOBODY),
+    Row("tournaments:export_standings_xlsx", "director", NOBODY),
     Row("tournaments:export_deals", "director", NOBODY),
+    Row("tournaments:export_deals_xlsx", "director", NOBODY),
 ]
 ACCOUNT_ROUTES = ("login", "logout", "password_change", "password_change_done")
 EXTRA_ARGS: dict[str, Callable[[World], dict[str, Any]]] = {

@@ -327,6 +327,7 @@ ROUTES = [
     Route("games:game_live", game_path("live/"), PRIVATE_READ, NOBODY, PUBLIC_READ, NOBODY),
     Route("games:deal_audit", game_path("history/"), PRIVATE_READ, NOBODY, PUBLIC_READ, NOBODY),
     Route("players:game_record_csv", game_path("record.csv"), PRIVATE_READ, NOBODY, PUBLIC_READ, NOBODY),
+    Route("players:game_record_xlsx", game_path("record.xlsx"), PRIVATE_READ, NOBODY, PUBLIC_READ, NOBODY),
     Route("players:game_record_json", game_path("record.json"), PRIVATE_READ, NOBODY, PUBLIC_READ, NOBODY),
     Route("players:player", lambda w: player_path(w), PRIVATE_READ, NOBODY, PUBLIC_READ, NOBODY),
     Route(
@@ -340,6 +341,14 @@ ROUTES = [
     Route(
         "players:player_history_csv",
         lambda w: player_path(w, "history.csv"),
+        PRIVATE_READ,
+        NOBODY,
+        PUBLIC_READ,
+        NOBODY,
+    ),
+    Route(
+        "players:player_history_xlsx",
+        lambda w: player_path(w, "history.xlsx"),
         PRIVATE_READ,
         NOBODY,
         PUBLIC_READ,
@@ -373,6 +382,14 @@ ROUTES = [
     Route(
         "tournaments:season_csv",
         lambda w: season_path(w, "standings.csv"),
+        PRIVATE_READ,
+        NOBODY,
+        PUBLIC_READ,
+        NOBODY,
+    ),
+    Route(
+        "tournaments:season_xlsx",
+        lambda w: season_path(w, "standings.xlsx"),
         PRIVATE_READ,
         NOBODY,
         PUBLIC_READ,

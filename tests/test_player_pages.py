@@ -13,8 +13,6 @@ Anna's fixture, worked out by hand (flat Schieber to 300, so every score is as w
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
@@ -32,6 +30,8 @@ from django.urls import reverse
 from scorekeeper import rules
 from scorekeeper.games import members, services, summaries
 from scorekeeper.games.models import Club, Deal, Game, Player, Seat
+from scorekeeper.players.exports import HISTORY_COLUMNS
+from tests.spreadsheets import assert_laid_out, csv_rows, xlsx_rows, xlsx_sheet
 from tournaments import services as events
 from tournaments.models import Tournament
 from tournaments.selectors import standings
@@ -244,10 +244,6 @@ def test_the_club_page_links_each_player(viewer: Client, players: list[Player]) 
 # ---- exports ------------------------------------------------------------------------------------------
 
 
-def csv_rows(response: Any) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(response.content.decode())))
-
-
 def test_history_csv(viewer: Client, players: list[Player], fixture_games: dict[str, Game]) -> None:
     anna = players[0]
     response = viewer.get(reverse("players:player_history_csv", args=[anna.club.slug, anna.pk]))
@@ -274,6 +270,31 @@ def test_history_csv(viewer: Client, players: list[Player], fixture_games: dict[
     only = csv_rows(
         viewer.get(reverse("players:player_history_csv", args=[anna.club.slug, anna.pk]) + "?variant=molotow")
     )
+    assert len(only) == 2 and only[1][2] == "molotow"
+
+
+def test_history_xlsx_has_the_csvs_rows_typed(
+    viewer: Client, players: list[Player], fixture_games: dict[str, Game]
+) -> None:
+    anna = players[0]
+    path = reverse("players:player_history_xlsx", args=[anna.club.slug, anna.pk])
+    response = viewer.get(path)
+    assert (
+        response["Content-Disposition"]
+        == f'attachment; filename="{anna.club.slug}-player-{anna.pk}-history.xlsx"'
+    )
+    sheet = xlsx_sheet(response)
+    assert_laid_out(sheet)
+    header, *rows = xlsx_rows(response)
+    assert header == list(HISTORY_COLUMNS)
+    first = next(
+        dict(zip(header, row, strict=True)) for row in rows if row[1] == fixture_games["schieber_1"].pk
+    )
+    assert isinstance(first["date"], datetime) and sheet["A2"].number_format == "DD.MM.YYYY"
+    assert (first["points"], first["rank"], first["places"], first["deals"]) == (377, 1, 2, 2)
+    assert (first["partners"], first["opponents"], first["result"]) == ("Cla", "Beat, Dora", "won")
+    assert len(rows) == 5
+    only = xlsx_rows(viewer.get(path + "?variant=molotow"))  # the page's filters, as the CSV
     assert len(only) == 2 and only[1][2] == "molotow"
 
 
@@ -315,6 +336,29 @@ def test_game_record_json_and_csv(viewer: Client, fixture_games: dict[str, Game]
     assert rows[-1] == ["total", "377", "57", "", "", ""]
 
 
+def test_game_record_xlsx_has_the_csvs_rows_typed(viewer: Client, fixture_games: dict[str, Game]) -> None:
+    game = fixture_games["schieber_1"]
+    response = viewer.get(reverse("players:game_record_xlsx", args=[game.pk]))
+    assert response["Content-Disposition"] == f'attachment; filename="game-{game.pk}.xlsx"'
+    assert_laid_out(xlsx_sheet(response))
+    rows = [[cell for cell in row if cell is not None] for row in xlsx_rows(response)]
+    assert rows[0] == [
+        "game",
+        "club",
+        "variant",
+        "started",
+        "deal limit",
+        "finished",
+        "winner",
+        "settings",
+        "name",
+    ]
+    assert rows[1][0] == game.pk and isinstance(rows[1][3], datetime)
+    assert rows[4:8] == [[1, "Anna", "A"], [2, "Beat", "B"], [3, "Cla", "A"], [4, "Dora", "B"]]
+    assert rows[10][:3] == [1, 120, 57] and json.loads(rows[10][3]) == SCHIEBER_1[0]
+    assert rows[-1] == ["total", 377, 57]
+
+
 def test_the_game_record_says_who_dealt_and_who_pushed(
     viewer: Client, fixture_games: dict[str, Game]
 ) -> None:
@@ -337,6 +381,16 @@ def test_csv_cells_never_start_a_formula(viewer: Client, club: Club) -> None:
     assert history[1][8] == "'=HYPERLINK(1), Cla"
 
 
+def test_xlsx_cells_keep_a_formula_like_name_as_text(viewer: Client, club: Club) -> None:
+    """Excel runs no text cell: the name goes in as typed, with no apostrophe."""
+    seats = [members.add_player(club=club, name=name) for name in ["=HYPERLINK(1)", "Beat", "Cla", "Dora"]]
+    game = start(club, "schieber", seats, FLAT, SCHIEBER_1)
+    sheet = xlsx_sheet(viewer.get(reverse("players:game_record_xlsx", args=[game.pk])))
+    assert (sheet["B5"].value, sheet["B5"].data_type) == ("=HYPERLINK(1)", "s")
+    history = xlsx_sheet(viewer.get(reverse("players:player_history_xlsx", args=[club.slug, seats[1].pk])))
+    assert (history["I2"].value, history["I2"].data_type) == ("=HYPERLINK(1), Cla", "s")
+
+
 # ---- permissions --------------------------------------------------------------------------------------
 
 
@@ -346,6 +400,7 @@ def player_urls(player: Player, other: Player) -> list[str]:
         reverse("players:player", args=[slug, player.pk]),
         reverse("players:player_vs", args=[slug, player.pk, other.pk]),
         reverse("players:player_history_csv", args=[slug, player.pk]),
+        reverse("players:player_history_xlsx", args=[slug, player.pk]),
         reverse("players:player_history_json", args=[slug, player.pk]),
     ]
 
@@ -353,6 +408,7 @@ def player_urls(player: Player, other: Player) -> list[str]:
 def game_urls(game: Game) -> list[str]:
     return [
         reverse("players:game_record_csv", args=[game.pk]),
+        reverse("players:game_record_xlsx", args=[game.pk]),
         reverse("players:game_record_json", args=[game.pk]),
     ]
 

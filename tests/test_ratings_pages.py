@@ -6,9 +6,7 @@ The club of conftest is private: owner, admin, scorer and viewer are members; "s
 
 from __future__ import annotations
 
-import csv
 import html
-import io
 import re
 import uuid
 from collections.abc import Callable
@@ -22,6 +20,7 @@ from django.urls import reverse
 from scorekeeper.games import members, services
 from scorekeeper.games.models import Club, Game, Player
 from scorekeeper.ratings.views import CHART_HEIGHT, CHART_PAD, chart
+from tests.spreadsheets import assert_laid_out, csv_rows, xlsx_rows, xlsx_sheet
 from tournaments import services as events
 from tournaments.models import Season, Table, Tournament
 
@@ -223,9 +222,22 @@ def test_season_csv_counts_the_best_event_with_the_final_double(
     assert response.status_code == 200
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert 'filename="saison-2026-standings.csv"' in response["Content-Disposition"]
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    rows = csv_rows(response)
     assert rows[0] == ["Rank", "Player", "Total", "Wins", "Best place", "Frühling", "Final"]  # no Sommer yet
     assert rows[1:] == expected_rows(winners)
+
+
+def test_season_xlsx_has_the_csvs_rows_with_counted_points_as_numbers(
+    client_as: Callable[[str | None], Client], club: Club, season: tuple[Season, dict[str, set[str]]]
+) -> None:
+    chosen, winners = season
+    response = client_as("viewer").get(url("season_xlsx", club, chosen.pk))
+    assert 'filename="saison-2026-standings.xlsx"' in response["Content-Disposition"]
+    header, *rows = xlsx_rows(response)
+    assert header == ["Rank", "Player", "Total", "Wins", "Best place", "Frühling", "Final"]
+    expected = [[int(c) if c.isdigit() else c for c in row] for row in expected_rows(winners)]
+    assert rows == expected  # a dropped result stays "(15)", as text: it is not in the total
+    assert_laid_out(xlsx_sheet(response))
 
 
 def test_season_page_shows_standings_and_which_events_count(
@@ -271,13 +283,14 @@ def test_a_public_clubs_season_is_public(
     club.save()
     assert client.get(url("season", club, season[0].pk)).status_code == 200
     assert client.get(url("season_csv", club, season[0].pk)).status_code == 200
+    assert client.get(url("season_xlsx", club, season[0].pk)).status_code == 200
     assert client.get(url("leaderboard", club, "schieber")).status_code == 200
 
 
 # ---- permissions ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("page", ["leaderboard", "history", "season", "season_csv"])
+@pytest.mark.parametrize("page", ["leaderboard", "history", "season", "season_csv", "season_xlsx"])
 def test_a_private_clubs_pages_stay_private(
     client_as: Callable[[str | None], Client],
     club: Club,
@@ -291,6 +304,7 @@ def test_a_private_clubs_pages_stay_private(
         "history": url("rating_history", club, anna.pk),
         "season": url("season", club, season[0].pk),
         "season_csv": url("season_csv", club, season[0].pk),
+        "season_xlsx": url("season_xlsx", club, season[0].pk),
     }[page]
 
     anonymous = client_as(None).get(target)

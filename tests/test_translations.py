@@ -175,7 +175,7 @@ def test_the_committed_mo_is_compiled_from_its_po(locale: str, tmp_path: Path) -
 # ---- the templates -------------------------------------------------------------------------------------
 
 # Said alike in every language: the game's own words, team letters, abbreviations, the product's name.
-SAME_EVERYWHERE = {"Jass", "A", "B", "PIN", "QR", "OK", "CSV", "JSON", "Obenabe", "Undenufe"}
+SAME_EVERYWHERE = {"Jass", "A", "B", "PIN", "QR", "OK", "CSV", "JSON", "Excel", "Obenabe", "Undenufe"}
 PRODUCT = "Jass Scorekeeper"
 HEARD = {"placeholder", "title", "aria-label", "alt", "data-confirm", "hx-confirm", "aria-description"}
 BUTTONS = {"submit", "button", "reset"}

@@ -22,6 +22,7 @@ from django.utils.html import escape
 from scorekeeper.games import evenings, services
 from scorekeeper.games.models import Club, DealChange, Game, Player
 from tests.html_forms import Form, forms_on
+from tests.spreadsheets import csv_rows
 
 from .conftest import play
 
@@ -292,8 +293,8 @@ def test_a_team_game_counts_for_the_players_of_each_team(
         ("A", "Anna & Cla", 1002),
         ("B", "Beat & Dora", 97),
     ]
-    csv_text = viewer.get(reverse("players:game_record_csv", args=[game.pk])).content.decode()
-    assert csv_text.splitlines()[0].endswith(",name") and csv_text.splitlines()[1].endswith(",Bieter")
+    rows = csv_rows(viewer.get(reverse("players:game_record_csv", args=[game.pk])))
+    assert rows[0][-1] == "name" and rows[1][-1] == "Bieter"
 
 
 def test_a_team_game_is_rated_by_its_teams(make_board: Callable[..., Game], players: list[Player]) -> None:

@@ -1,18 +1,15 @@
-"""CSV exports: the standings and every deal result, for the club's spreadsheet and the federation.
-
-Names go out as they are (UTF-8), except that a cell starting with = + - @ gets a leading apostrophe: a
-spreadsheet would run it as a formula (a player named "=HYPERLINK(...)" is a classic).
+"""The event's exports: the standings and every deal result, for the club's spreadsheet and the
+federation, as rows; scorekeeper/games/downloads.py writes them as CSV and Excel files (names as they
+are, safe from a spreadsheet's formulas).
 """
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import groupby
-from typing import IO, Any
+from typing import Any
 
 from scorekeeper import rules
-from scorekeeper.games.downloads import safe
 from scorekeeper.games.models import Club, Deal, Seat
 from scorekeeper.games.suits import mode_name
 
@@ -27,12 +24,6 @@ PER_SIDE = frozenset({"points", "weis"})
 MAX_SEATS = 4
 
 Cell = str | int | None
-
-
-def write(out: IO[str], rows: Iterator[Sequence[Cell]]) -> None:
-    writer = csv.writer(out)
-    for row in rows:
-        writer.writerow([safe(cell) for cell in row])
 
 
 # ---- standings ---------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/seasons/<int:pk>/", seasons.season, name="season"),
     path("clubs/<slug:slug>/seasons/<int:pk>/edit/", seasons.season_edit, name="season_edit"),
     path("clubs/<slug:slug>/seasons/<int:pk>/standings.csv", seasons.season_csv, name="season_csv"),
+    path("clubs/<slug:slug>/seasons/<int:pk>/standings.xlsx", seasons.season_xlsx, name="season_xlsx"),
     # director (club admins and owners)
     path("clubs/<slug:club>/events/new/", director.create, name="tournament_new"),
     path("events/<slug:slug>/manage/", director.dashboard, name="tournament_dashboard"),
@@ -56,4 +57,6 @@ urlpatterns = [
     path("events/<slug:slug>/print/standings/", prints.final_standings, name="print_standings"),
     path("events/<slug:slug>/export/standings.csv", prints.standings_csv, name="export_standings"),
     path("events/<slug:slug>/export/deals.csv", prints.deals_csv, name="export_deals"),
+    path("events/<slug:slug>/export/standings.xlsx", prints.standings_xlsx, name="export_standings_xlsx"),
+    path("events/<slug:slug>/export/deals.xlsx", prints.deals_xlsx, name="export_deals_xlsx"),
 ]

@@ -25,6 +25,7 @@ urlpatterns = [
     path("evenings/<int:pk>/share/", evenings.evening_share, name="evening_share"),
     path("evenings/<int:pk>/share/revoke/", evenings.evening_unshare, name="evening_unshare"),
     path("evenings/<int:pk>/evening.csv", evenings.evening_csv, name="evening_csv"),
+    path("evenings/<int:pk>/evening.xlsx", evenings.evening_xlsx, name="evening_xlsx"),
     path("evenings/<int:pk>/evening.json", evenings.evening_json, name="evening_json"),
     path("evening/<str:token>/", evenings.evening_shared, name="evening_shared"),
     path("games/<int:pk>/", games.game, name="game"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
+from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
@@ -58,12 +59,14 @@ def history_row(game: Played, names: Mapping[int, str]) -> dict[str, Any]:
 
 
 def history_csv_rows(games: Iterable[Played], names: Mapping[int, str]) -> list[list[Any]]:
+    """The history as a table (CSV and Excel): the date as a date, so a spreadsheet sorts and filters it."""
     rows: list[list[Any]] = [list(HISTORY_COLUMNS)]
     for game in games:
         row = history_row(game, names)
+        row["date"] = timezone.localtime(game.played_at).date()
         row["partners"] = ", ".join(row["partners"])
         row["opponents"] = ", ".join(row["opponents"])
-        rows.append(["" if row[key] is None else row[key] for key in HISTORY_COLUMNS])
+        rows.append([row[key] for key in HISTORY_COLUMNS])
     return rows
 
 
@@ -111,10 +114,10 @@ def record_csv_rows(record: Mapping[str, Any]) -> list[list[Any]]:
             record["game"],
             record["club"],
             record["variant"],
-            record["started"],
-            record["deal_limit"] or "",
+            datetime.fromisoformat(record["started"]),  # a date and time in a spreadsheet, not text
+            record["deal_limit"] or None,
             "yes" if record["finished"] else "no",
-            record["winner"] or "",
+            record["winner"] or None,
             json.dumps(record["settings"], ensure_ascii=False),
             record["name"],
         ],

@@ -193,15 +193,25 @@ def player_vs(request: HttpRequest, slug: str, pk: int, other: int) -> HttpRespo
     return render(request, "scorekeeper/player_vs.html", context)
 
 
-def _history_name(club: Club, person: Player, extension: str) -> str:
-    return f"{club.slug}-player-{person.pk}-history.{extension}"
+def _history_name(club: Club, person: Player) -> str:
+    return f"{club.slug}-player-{person.pk}-history"
+
+
+def _history_table(request: HttpRequest, slug: str, pk: int) -> downloads.Table:
+    """The player's games under the page's filters: one read and one check for the CSV and the Excel file."""
+    club, person = _player(request, slug, pk)
+    games, names = player_selectors.played_games(person, _filters(request, club).games(person))
+    return downloads.Table(exports.history_csv_rows(games, names), _history_name(club, person))
 
 
 @require_safe
 def history_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    club, person = _player(request, slug, pk)
-    games, names = player_selectors.played_games(person, _filters(request, club).games(person))
-    return downloads.csv_response(exports.history_csv_rows(games, names), _history_name(club, person, "csv"))
+    return downloads.csv_response(_history_table(request, slug, pk))
+
+
+@require_safe
+def history_xlsx(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    return downloads.xlsx_response(_history_table(request, slug, pk))
 
 
 @require_safe
@@ -211,15 +221,24 @@ def history_json(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     who = {"id": person.pk, "name": person.name, "club": club.slug}
     return downloads.json_response(
         exports.history_json(who, data.games, data.names, data.tournaments),
-        _history_name(club, person, "json"),
+        f"{_history_name(club, person)}.json",
     )
+
+
+def _record_table(request: HttpRequest, pk: int) -> downloads.Table:
+    """A whole game's record: one read and one check for the CSV and the Excel file."""
+    game = game_access(request.user, pk, Need.READ).game
+    return downloads.Table(exports.record_csv_rows(player_selectors.game_record(game)), f"game-{game.pk}")
 
 
 @require_safe
 def game_record_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    game = game_access(request.user, pk, Need.READ).game
-    record = player_selectors.game_record(game)
-    return downloads.csv_response(exports.record_csv_rows(record), f"game-{game.pk}.csv")
+    return downloads.csv_response(_record_table(request, pk))
+
+
+@require_safe
+def game_record_xlsx(request: HttpRequest, pk: int) -> HttpResponse:
+    return downloads.xlsx_response(_record_table(request, pk))
 
 
 @require_safe

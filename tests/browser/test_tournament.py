@@ -13,8 +13,6 @@ total is computed here from the deals entered and the seats the table pages show
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -25,6 +23,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.games.models import Club
 from tests.browser.steps import screenshot, sign_in
+from tests.spreadsheets import csv_dicts
 from tournaments import services
 from tournaments.models import Tournament
 from tournaments.seating import count_repeats
@@ -280,7 +279,7 @@ def csv_rows(page: Page, url: str) -> list[dict[str, str]]:
     response = page.request.get(url)
     assert response.status == 200, response.status
     assert response.headers["content-type"] == "text/csv; charset=utf-8"
-    return list(csv.DictReader(io.StringIO(response.text())))
+    return csv_dicts(response.body())
 
 
 # ---- the event ---------------------------------------------------------------------------------------------

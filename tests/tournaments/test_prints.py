@@ -9,8 +9,6 @@ team A), flat multipliers and a match 257 (the Einzelschieber preset):
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 import uuid
 from collections import defaultdict
@@ -24,6 +22,7 @@ from django.urls import reverse
 
 from scorekeeper.games import services as games
 from scorekeeper.games.models import Club, Game
+from tests.spreadsheets import assert_laid_out, csv_rows, xlsx_rows, xlsx_sheet
 from tournaments import seating, services
 from tournaments.exports import _fact_cells
 from tournaments.models import Seating, Table, Tournament
@@ -59,7 +58,8 @@ DEALS_CSV = [
 """One number a cell (issue 13, point 19), the trump as the engine's key beside the club's word for it."""
 
 PASS_PAGES = ("print_seating", "print_cards", "print_sheets")
-PAGES = (*PASS_PAGES, "print_schedule", "print_standings", "export_standings", "export_deals")
+EXPORTS = ("export_standings", "export_standings_xlsx", "export_deals", "export_deals_xlsx")
+PAGES = (*PASS_PAGES, "print_schedule", "print_standings", *EXPORTS)
 REFUSED = {"anonymous": "login", "viewer": 403, "scorer": 403, "stranger": 404}
 
 
@@ -106,8 +106,7 @@ def url(name: str, tournament: Tournament) -> str:
 
 
 def rows(response: Any) -> list[list[str]]:
-    assert response["Content-Type"] == "text/csv; charset=utf-8"
-    return list(csv.reader(io.StringIO(response.content.decode("utf-8"))))
+    return csv_rows(response)
 
 
 def totals_from_deals(deals: list[list[str]]) -> dict[str, int]:
@@ -280,6 +279,21 @@ def test_standings_equal_a_hand_count_from_the_deals_csv(event: Tournament, dire
     assert totals_from_deals(deals) == {line[2]: int(line[3]) for line in standings[1:]}
 
 
+def typed(rows: list[list[str]]) -> list[list[str | int | None]]:
+    """The CSV's rows as the .xlsx holds them: a number a number, an empty cell empty."""
+    return [[int(cell) if cell.isdigit() else cell or None for cell in row] for row in rows]
+
+
+@pytest.mark.parametrize(("name", "expected"), [("standings", STANDINGS_CSV), ("deals", DEALS_CSV)])
+def test_the_xlsx_has_the_csvs_rows_typed(
+    event: Tournament, director_client: Client, name: str, expected: list[list[str]]
+) -> None:
+    response = director_client.get(url(f"export_{name}_xlsx", event))
+    assert response["Content-Disposition"] == f'attachment; filename="{event.slug}-{name}.xlsx"'
+    assert xlsx_rows(response) == typed(expected)
+    assert_laid_out(xlsx_sheet(response))
+
+
 def test_formulas_in_names_are_defused(club: Club, director_client: Client) -> None:
     names = ("=HYPERLINK(1)", "+41 79", "-Anna", "@SUM(A1)", "Emil", "Fränzi", "Gian", "Heidi")
     tournament = build(club, names)
@@ -289,6 +303,8 @@ def test_formulas_in_names_are_defused(club: Club, director_client: Client) -> N
     assert sorted(line[2] for line in standings[1:] if line[2].startswith("'")) == sorted(defused)
     assert deals[1][3:7] == defused
     assert {line[2] for line in standings[1:]} >= {"Emil", "Fränzi"}
+    in_excel = xlsx_rows(director_client.get(url("export_deals_xlsx", tournament)))
+    assert in_excel[1][3:7] == list(names[:4])  # text cells: Excel runs none of them
 
 
 def test_deals_csv_without_partners_scores_each_seat(club: Club, director_client: Client) -> None:

@@ -8,8 +8,6 @@ number, and a pass without a deal at its table is blank everywhere, as a later p
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Callable
 
@@ -17,6 +15,7 @@ from django.test import Client
 
 from scorekeeper.games.models import Club
 from tests.club_world import play as play_entries
+from tests.spreadsheets import csv_rows
 from tournaments import services
 from tournaments.models import Entrant, Tournament
 from tournaments.standings import PassResult, StandingsRules, rank
@@ -28,7 +27,7 @@ DASH = "\N{EN DASH}"
 
 def standings_csv(tournament: Tournament, director: Client) -> list[list[str]]:
     response = director.get(f"/events/{tournament.slug}/export/standings.csv")
-    return list(csv.reader(io.StringIO(response.content.decode())))
+    return csv_rows(response)
 
 
 def public_rows(tournament: Tournament) -> list[tuple[str, str, str, list[str]]]:

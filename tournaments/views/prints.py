@@ -7,7 +7,6 @@ the director prints them from the browser, or saves them as PDF.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable, Iterator, Sequence
 
 from django.http import HttpRequest, HttpResponse
@@ -15,6 +14,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
+from scorekeeper.games import downloads
 from scorekeeper.games.permissions import Need
 
 from .. import exports, printouts
@@ -132,19 +132,27 @@ def final_standings(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/print/standings.html", context)
 
 
-def _csv(tournament: Tournament, name: str, rows: Rows) -> HttpResponse:
-    out = io.StringIO()
-    exports.write(out, rows(tournament))
-    response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-{name}.csv"'
-    return response
+def _table(request: HttpRequest, slug: str, name: str, rows: Rows) -> downloads.Table:
+    """An export of the event, for its director only: one check for the CSV and the Excel file."""
+    tournament = _director(request, slug)
+    return downloads.Table(rows(tournament), f"{tournament.slug}-{name}")
 
 
 @require_safe
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    return _csv(_director(request, slug), "standings", exports.standings_rows)
+    return downloads.csv_response(_table(request, slug, "standings", exports.standings_rows))
+
+
+@require_safe
+def standings_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
+    return downloads.xlsx_response(_table(request, slug, "standings", exports.standings_rows))
 
 
 @require_safe
 def deals_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    return _csv(_director(request, slug), "deals", exports.deal_rows)
+    return downloads.csv_response(_table(request, slug, "deals", exports.deal_rows))
+
+
+@require_safe
+def deals_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
+    return downloads.xlsx_response(_table(request, slug, "deals", exports.deal_rows))

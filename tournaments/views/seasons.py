@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass
 
 from django.contrib import messages
@@ -12,6 +11,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from scorekeeper.games import downloads
 from scorekeeper.games.models import Club, Role
 from scorekeeper.games.permissions import Need, load_club
 
@@ -22,8 +22,6 @@ from ..results import SeasonTable, season_table
 from ..season import SeasonError, SeasonLine
 from ..season_forms import SeasonForm
 from ..selectors import seasons as season_reads
-
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def _season(club: Club, pk: int) -> Season:
@@ -90,32 +88,34 @@ def _rows(table: SeasonTable) -> list[Row]:
     ]
 
 
-@require_safe
-def season_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """One row per player: rank, name, total, wins, best place, then each finished event's points."""
+def _season_table(request: HttpRequest, slug: str, pk: int) -> downloads.Table | HttpResponse:
+    """One row per player: rank, name, total, wins, best place, then each finished event's points (a
+    counted result a number, a dropped one in brackets as text, so a sum over the row is the total).
+    One read and one check for the CSV and the Excel file; a season that cannot be ranked says why."""
     club = load_club(request.user, slug, Need.READ)
     chosen = _season(club, pk)
     table, problem = _table(chosen, unseen_events(request, club))
     if table is None:
         return HttpResponse(problem, status=409, content_type="text/plain; charset=utf-8")
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = (
-        f'attachment; filename="{slugify(chosen.name) or "season"}-standings.csv"'
-    )
-    writer = csv.writer(response)
-    writer.writerow(
-        ["Rank", "Player", "Total", "Wins", "Best place", *(_cell(e.name) for e in table.finished)]
-    )
-    for row in _rows(table):
-        line = row.line
-        head = [line.rank, _cell(row.name), line.total, line.wins, line.best_place]
-        writer.writerow(head + [cell.text for cell in row.cells])
-    return response
+    header = ["Rank", "Player", "Total", "Wins", "Best place", *(e.name for e in table.finished)]
+    rows = [
+        [row.line.rank, row.name, row.line.total, row.line.wins, row.line.best_place]
+        + [cell.points if cell.counted else cell.text or None for cell in row.cells]
+        for row in _rows(table)
+    ]
+    return downloads.Table([header, *rows], f"{slugify(chosen.name) or 'season'}-standings")
 
 
-def _cell(text: str) -> str:
-    """A name a spreadsheet would run as a formula is quoted as text."""
-    return f"'{text}" if text.startswith(FORMULA_START) else text
+@require_safe
+def season_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    table = _season_table(request, slug, pk)
+    return table if isinstance(table, HttpResponse) else downloads.csv_response(table)
+
+
+@require_safe
+def season_xlsx(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    table = _season_table(request, slug, pk)
+    return table if isinstance(table, HttpResponse) else downloads.xlsx_response(table)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -148,13 +148,22 @@ def evening_shared(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
+def _evening_table(request: HttpRequest, pk: int) -> downloads.Table:
+    """The evening's games, a row per game and side: one read and one check for the CSV and the Excel file."""
+    sheet = evenings.evening_sheet(load_evening(request.user, pk, Need.READ))
+    columns = list(evenings.EXPORT_COLUMNS)
+    rows = [[row[column] for column in columns] for row in evenings.export_rows(sheet)]
+    return downloads.Table([columns, *rows], f"evening-{sheet.evening.pk}")
+
+
 @require_safe
 def evening_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    sheet = evenings.evening_sheet(load_evening(request.user, pk, Need.READ))
-    rows = evenings.export_rows(sheet)
-    columns = list(evenings.EXPORT_COLUMNS)
-    lines = [columns, *([row[column] for column in columns] for row in rows)]
-    return downloads.csv_response(lines, f"evening-{sheet.evening.pk}.csv")
+    return downloads.csv_response(_evening_table(request, pk))
+
+
+@require_safe
+def evening_xlsx(request: HttpRequest, pk: int) -> HttpResponse:
+    return downloads.xlsx_response(_evening_table(request, pk))
 
 
 @require_safe

@@ -12,7 +12,9 @@ document.addEventListener("submit", async (event) => {
   if (!form) return;
   event.preventDefault();
   const keys = ownerKeys(form.dataset.owner, localStorage);
-  if (keys.length && !window.confirm(form.dataset.waiting.replace("{n}", String(keys.length)))) return;
+  // the question in the singular for one deal (its words in base.html, as the outbox's data-one/data-many)
+  const question = keys.length === 1 ? form.dataset.waitingOne : form.dataset.waitingMany;
+  if (keys.length && !window.confirm(question.replace("{n}", String(keys.length)))) return;
   keys.forEach((key) => localStorage.removeItem(key));
   if ("caches" in window) await caches.delete("jass-pages-v1").catch(() => {});
   form.submit();
