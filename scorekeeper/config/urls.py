@@ -16,6 +16,7 @@ from scorekeeper.games.views import clubs, offline
 urlpatterns = [
     path("", clubs.home, name="home"),
     path("sw.js", offline.service_worker, name="service_worker"),
+    path("offline/expired/", offline.offline_expired, name="offline_expired"),
     path("csrf/", offline.csrf_token, name="csrf_token"),
     path("accounts/signup/", limit_sign_ups(clubs.signup), name="signup"),
     path("accounts/login/", auth.LoginView.as_view(), name="login"),
