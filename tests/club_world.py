@@ -273,6 +273,7 @@ ROUTE_ARGS: dict[str, Callable[[World], dict[str, Any]]] = {
     "home": lambda w: {},
     "service_worker": lambda w: {},
     "csrf_token": lambda w: {},
+    "offline_expired": lambda w: {},
     "signup": lambda w: {},
     "games:club_new": lambda w: {},
     "set_language": lambda w: {},

@@ -1,4 +1,5 @@
-"""Two phones at once, as real threads against PostgreSQL: no duplicate deal, no lost update.
+"""Two phones at once, as real threads against PostgreSQL: no duplicate deal, no lost update, no
+duplicate membership.
 
 Each thread has its own database connection (Django's are per thread), so the game row lock in the
 services is what orders them. SQLite cannot run writers side by side: these tests need PostgreSQL.
@@ -19,8 +20,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper import rules
-from scorekeeper.games import services
-from scorekeeper.games.models import Club, Deal, DealChange, Game
+from scorekeeper.games import invite_links, services
+from scorekeeper.games.models import Club, Deal, DealChange, Game, Invite, Membership
 from scorekeeper.games.services import DealConflict, Recorded
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("postgres_only")]
@@ -214,3 +215,32 @@ def test_same_form_posted_from_two_phones_over_http(make_game: Callable[..., Gam
     points_a = Deal.objects.get(game=game).entry["points"]["A"]
     game.refresh_from_db()
     assert game.totals == score_sums(game) == {"A": points_a, "B": 157 - points_a}
+
+
+def test_one_user_joining_through_two_invites_at_once_joins_once(club: Club) -> None:
+    """Two invites of the club opened by one person at once (two tabs): one membership, one welcome and
+    one "a member already", never a server error. Repeated, since a race shows only some of the time."""
+    owner = User.objects.get(username="owner")
+
+    def join(tab: Client, token: str) -> Callable[[], Any]:
+        return lambda: tab.post(f"/join/{token}/", follow=True)
+
+    for attempt in range(5):
+        made = [
+            invite_links.create_invite(club=club, role=role, days=1, max_uses=None, player=None, by=owner)
+            for role in ("scorer", "viewer")
+        ]
+        newcomer = User.objects.create_user(username=f"newcomer{attempt}")
+        tabs = [Client(raise_request_exception=False), Client(raise_request_exception=False)]
+        for tab in tabs:
+            tab.force_login(newcomer)
+
+        outcomes = run_together(*(join(tab, token) for tab, (_invite, token) in zip(tabs, made, strict=True)))
+
+        assert [response.status_code for response in outcomes] == [200, 200], outcomes
+        pages = [response.content.decode() for response in outcomes]
+        assert sum("Welcome to Jassclub Zürich!" in page for page in pages) == 1
+        assert sum("You are a member of Jassclub Zürich already." in page for page in pages) == 1
+        assert Membership.objects.filter(club=club, user=newcomer).count() == 1
+        uses = [Invite.objects.get(pk=invite.pk).uses for invite, _token in made]
+        assert sorted(uses) == [0, 1]

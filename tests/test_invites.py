@@ -369,3 +369,53 @@ def test_a_players_invite_for_a_player_linked_meanwhile_is_refused(
     assert "scorer" not in main_of(response)  # who it is, is not told
     assert changed(before, rows()) == set()
     assert not Membership.objects.filter(user__username="newcomer").exists()
+
+
+# ---- one person, two invites at once --------------------------------------------------------------
+
+
+def test_joined_meanwhile_through_another_invite_is_told_so_and_nothing_more_is_saved(
+    club: Club, make_invite: Callable, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second of two joins at once, where no lock ordered them (SQLite): its membership check saw
+    none, and the first one's row is there when it adds its own. The constraint refuses the second row:
+    the answer is "a member already", no server error, no use counted, the first join's role kept."""
+    first, _ = make_invite(role="scorer")
+    second, token = make_invite(role="viewer")
+    newcomer = make_user("newcomer")
+    add_member = invite_links._add_member
+
+    def the_other_join_first(invite: Invite, user: User) -> bool:
+        Membership.objects.create(club=club, user=user, role=first.role)  # committed meanwhile
+        return add_member(invite, user)
+
+    monkeypatch.setattr(invite_links, "_add_member", the_other_join_first)
+    client = Client()
+    client.force_login(newcomer)
+    response = client.post(f"/join/{token}/", follow=True)
+    assert response.redirect_chain == [(f"/clubs/{club.slug}/", 302)]
+    assert "You are a member of Jassclub Zürich already." in response.content.decode()
+    assert list(club.memberships.filter(user=newcomer).values_list("role", flat=True)) == ["scorer"]
+    second.refresh_from_db()
+    assert second.uses == 0
+
+
+def test_joined_meanwhile_still_claims_the_player_the_invite_names(
+    club: Club, players: list[Player], make_invite: Callable, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _plain, _ = make_invite(role="scorer")
+    for_beat, token = make_invite(player=players[1])
+    newcomer = make_user("newcomer")
+    add_member = invite_links._add_member
+
+    def the_other_join_first(invite: Invite, user: User) -> bool:
+        Membership.objects.create(club=club, user=user, role="scorer")
+        return add_member(invite, user)
+
+    monkeypatch.setattr(invite_links, "_add_member", the_other_join_first)
+    assert invite_links.join_by_invite(token=token, user=newcomer) == (for_beat, invite_links.Joined.LINKED)
+    players[1].refresh_from_db()
+    assert players[1].user == newcomer
+    assert club.memberships.get(user=newcomer).role == "scorer"
+    for_beat.refresh_from_db()
+    assert for_beat.uses == 1

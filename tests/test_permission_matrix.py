@@ -139,6 +139,7 @@ ROWS = [
     # the phone without a network: the service worker and a fresh CSRF token for the outbox
     Row("service_worker", ANYONE, NOBODY),
     Row("csrf_token", ANYONE, NOBODY),
+    Row("offline_expired", ANYONE, NOBODY),
     # invite links: the admins make and revoke them; the link is the key to join, whoever holds it
     Row(
         "games:club_invites",

@@ -238,6 +238,7 @@ ROUTES = [
     Route("home", lambda w: "/", ANYONE, NOBODY, ANYONE, NOBODY),
     Route("service_worker", lambda w: "/sw.js", ANYONE, NOBODY, ANYONE, NOBODY),
     Route("csrf_token", lambda w: "/csrf/", ANYONE, NOBODY, ANYONE, NOBODY),
+    Route("offline_expired", lambda w: "/offline/expired/", ANYONE, NOBODY, ANYONE, NOBODY),
     Route(
         "signup",
         lambda w: "/accounts/signup/",
@@ -633,7 +634,7 @@ NAMES_NOTHING = [
 ]
 
 
-NO_IDS = ("home", "service_worker", "csrf_token", "signup", "games:club_new")
+NO_IDS = ("home", "service_worker", "csrf_token", "offline_expired", "signup", "games:club_new")
 
 
 def missing_variants(path: str) -> list[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html as htmllib
 import json
 import re
+import time
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -202,6 +203,33 @@ def test_a_scorers_page_may_be_kept_for_its_owner_only(
     assert scorer_page["Cache-Control"] == "private, no-cache"
     assert owner_key(users["scorer"]) != owner_key(users["owner"])
     assert "X-Offline-Page" not in client_as("viewer").get(f"/games/{game.pk}/")  # no deals to keep
+
+
+def test_a_kept_page_says_when_its_owners_session_ends(
+    game: Game, client_as: Callable[[str | None], Client], club: Club
+) -> None:
+    """The service worker shows no kept copy past X-Offline-Until (sw.js); a table link has no session."""
+    scorer = client_as("scorer")
+    page = scorer.get(f"/games/{game.pk}/")
+    ends = scorer.session.get_expiry_date()
+    assert page["X-Offline-Until"] == str(int(ends.timestamp() * 1000))
+    assert 13 * 86400 < ends.timestamp() - time.time() <= 14 * 86400  # Django's two weeks
+    table = tables(draw(make_event(club)))[0]
+    table_page = Client().get(f"/t/{table.token}/")
+    assert table_page["X-Offline-Page"] and "X-Offline-Until" not in table_page
+
+
+def test_the_expired_copys_page_names_nobody_and_says_what_becomes_of_the_deals(
+    client_as: Callable[[str | None], Client],
+) -> None:
+    page = client_as("scorer").get("/offline/expired/", HTTP_ACCEPT_LANGUAGE="en")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "<h1>This copy has expired</h1>" in html
+    assert "Your sign-in has ended, so this phone no longer shows the game it kept" in html
+    assert "Deals typed on this phone and not saved yet stay on it: they are sent once you are online" in html
+    assert 'href="/accounts/login/"' in html and "scorer" not in html
+    assert "X-Offline-Page" not in page  # the page itself is not kept as a game's copy
 
 
 def test_the_service_worker_is_served_from_the_root(client: Client) -> None:

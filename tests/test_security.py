@@ -1,5 +1,6 @@
 """Security headers on every kind of response, sign-in attempts limited per username and address and per
-address before any password is hashed, the client's address believed only from the proxies, and table
+address before any password is hashed (the password change sharing both limits, sign-ups limited per
+address), the client's address believed only from the proxies, and table
 links that cannot be guessed. (The crawl of every page for inline script is tests/test_escaping.py.)"""
 
 from __future__ import annotations
@@ -199,6 +200,99 @@ def test_a_failing_cache_pauses_nobody(anna: User, monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(cache, "set", broken)
     assert sign_in("anna", "wrong").status_code == 200
     assert sign_in("anna", PASSWORD).status_code == 302
+
+
+# ---- the password change and the sign-up share the limits ------------------------------------------------
+
+WRONG_OLD = "Your old password was entered incorrectly. Please enter it again."
+ANNA_LOCKED = "anna cannot sign in from here for now: the password was wrong 5 times."
+ADDRESS_PAUSED = "Too many sign-ins from your address have failed: nobody can sign in from it for now."
+
+
+def change_password(anna: User, old: str, address: str = "203.0.113.7") -> Any:
+    client = Client(REMOTE_ADDR=address)
+    client.force_login(anna)
+    new = "a-new-and-long-password"
+    return client.post(
+        "/accounts/password_change/", {"old_password": old, "new_password1": new, "new_password2": new}
+    )
+
+
+def sign_up(username: str, address: str = "203.0.113.7") -> Any:
+    password = "x7-Lk!w9qPz"
+    data = {"username": username, "password1": password, "password2": password}
+    return Client(REMOTE_ADDR=address).post("/accounts/signup/", data)
+
+
+def test_five_wrong_old_passwords_lock_out_even_the_right_one_before_any_hash(
+    anna: User, hashes: list[str]
+) -> None:
+    for _ in range(4):
+        refused = change_password(anna, "wrong")
+        assert refused.status_code == 200
+        assert WRONG_OLD in refused.content.decode()
+    locked = change_password(anna, "wrong")  # the fifth locks, as on the sign-in page
+    assert locked.status_code == 429 and ANNA_LOCKED in locked.content.decode()
+    hashed = len(hashes)
+    right = change_password(anna, PASSWORD)
+    assert right.status_code == 429
+    page = right.content.decode()
+    assert "Too many sign-in attempts" in page and ANNA_LOCKED in page and "Try again in 15 minutes." in page
+    assert len(hashes) == hashed  # refused before the old password was hashed
+    anna.refresh_from_db()
+    assert anna.check_password(PASSWORD)  # and nothing saved
+    assert change_password(anna, PASSWORD, address="198.51.100.1").status_code == 302  # anna elsewhere
+
+
+def test_sign_in_and_password_change_share_one_budget(anna: User) -> None:
+    """Three wrong sign-ins and two wrong old passwords: the fifth failure of the pair locks both pages,
+    with the same words."""
+    for _ in range(3):
+        assert sign_in("anna", "wrong").status_code == 200
+    assert change_password(anna, "wrong").status_code == 200
+    assert change_password(anna, "wrong").status_code == 429
+    signed_in = sign_in("anna", PASSWORD)
+    assert signed_in.status_code == 429 and ANNA_LOCKED in signed_in.content.decode()
+    assert AccessAttempt.objects.filter(username="anna").count() == 1  # one record for both pages
+
+
+def test_wrong_old_passwords_count_against_the_address(anna: User, settings: Any, hashes: list[str]) -> None:
+    settings.SIGN_IN_FAILURES_PER_ADDRESS = 3
+    assert sign_in("nobody", "wrong").status_code == 200
+    assert change_password(anna, "wrong").status_code == 200
+    assert change_password(anna, "wrong").status_code == 200
+    hashed = len(hashes)
+    for answer in (change_password(anna, PASSWORD), sign_in("anna", PASSWORD), sign_up("newcomer")):
+        assert answer.status_code == 429
+        assert ADDRESS_PAUSED in answer.content.decode()
+        assert 895 <= int(answer["Retry-After"]) <= 900
+    assert len(hashes) == hashed
+    assert not User.objects.filter(username="newcomer").exists()
+
+
+def test_sign_ups_are_limited_per_address(db: None, hashes: list[str]) -> None:
+    for n in range(10):
+        assert sign_up(f"member{n}").status_code == 302
+    hashed = len(hashes)
+    refused = sign_up("member10")
+    assert refused.status_code == 429
+    page = refused.content.decode()
+    assert "Too many sign-ups" in page
+    assert "Too many accounts have been created from your address: no more can be created from it" in page
+    assert "Try again in 60 minutes." in page and 3595 <= int(refused["Retry-After"]) <= 3600
+    assert len(hashes) == hashed and not User.objects.filter(username="member10").exists()
+    assert Client(REMOTE_ADDR="203.0.113.7").get("/accounts/signup/").status_code == 200  # the form still
+    assert sign_up("member10", address="198.51.100.1").status_code == 302  # another address
+    assert sign_in("member0", "x7-Lk!w9qPz").status_code == 302  # signing in is not limited by it
+
+
+def test_a_refused_sign_up_form_does_not_count(db: None, settings: Any) -> None:
+    settings.SIGN_UPS_PER_ADDRESS = 1
+    mismatch = {"username": "typo", "password1": "x7-Lk!w9qPz", "password2": "x7-Lk!w9qPy"}
+    for _ in range(3):
+        assert Client(REMOTE_ADDR="203.0.113.7").post("/accounts/signup/", mismatch).status_code == 200
+    assert sign_up("typo").status_code == 302
+    assert sign_up("second").status_code == 429
 
 
 # ---- the client's address ------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
-"""Sign-in rate limiting (django-axes per username and address, and a limit per address in the cache)
-wired to this deployment (where a client's address comes from, which calls to `authenticate` are
-sign-in attempts at all), cache headers for every page, and input no view should ever see."""
+"""Rate limiting of the pages that check or hash a password (sign-in, password change, sign-up: django-axes
+per username and address, and limits per address in the cache) wired to this deployment (where a client's
+address comes from, which calls to `authenticate` are sign-in attempts at all), cache headers for every
+page, and input no view should ever see."""
 
 from __future__ import annotations
 
@@ -9,19 +10,25 @@ import logging
 import math
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from functools import wraps
 from typing import Any
 
 from axes.backends import AxesStandaloneBackend
 from django.conf import settings
+from django.contrib.auth import authenticate
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.forms import PasswordChangeForm
 from django.contrib.auth.models import User
+from django.contrib.auth.views import PasswordChangeView
 from django.core.cache import cache
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, QueryDict
 from django.shortcuts import render
 from django.utils import timezone, translation
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
+from django.views.decorators.debug import sensitive_variables
 
 logger = logging.getLogger(__name__)
 
@@ -106,45 +113,78 @@ def _failures_key(address: str) -> str:
     return f"sign-in-failures:{address}"
 
 
+def _sign_ups_key(address: str) -> str:
+    return f"sign-ups:{address}"
+
+
 def paused_until(address: str | None) -> datetime | None:
-    """When `address` may try again, if it failed SIGN_IN_FAILURES_PER_ADDRESS times in its window.
+    """When `address` may try again, if it failed SIGN_IN_FAILURES_PER_ADDRESS times in its window: failed
+    sign-ins and wrong old passwords on the password change alike, both check a password.
 
     A cache that fails (Redis gone) pauses nobody: axes' lock per username and address still holds."""
     if address is None:
         return None
+    return _full_until(_failures_key(address), settings.SIGN_IN_FAILURES_PER_ADDRESS)
+
+
+def sign_ups_paused_until(address: str | None) -> datetime | None:
+    """When `address` may sign up again, if SIGN_UPS_PER_ADDRESS accounts were created from it in its
+    window: each sign-up hashes a password, and a script could fill the site with accounts."""
+    if address is None:
+        return None
+    return _full_until(_sign_ups_key(address), settings.SIGN_UPS_PER_ADDRESS)
+
+
+def count_failure(address: str | None) -> None:
+    """One more failed password check from `address`, in a window that opens with its first failure and
+    lasts AXES_COOLOFF_TIME."""
+    if address is not None:
+        _count(_failures_key(address), settings.AXES_COOLOFF_TIME)
+
+
+def count_sign_up(address: str | None) -> None:
+    """One more account created from `address`, in a window of SIGN_UP_WINDOW from the first."""
+    if address is not None:
+        _count(_sign_ups_key(address), settings.SIGN_UP_WINDOW)
+
+
+def _full_until(key: str, limit: int) -> datetime | None:
+    """The end of the window kept under `key` if its count reached `limit`; None when the cache fails."""
     try:
-        kept = cache.get(_failures_key(address))
+        kept = cache.get(key)
     except Exception:
-        logger.warning("cache read failed for the sign-ins of %s", address, exc_info=True)
+        logger.warning("cache read failed for %s", key, exc_info=True)
         return None
     if kept is None:
         return None
     count, until = kept
-    return until if count >= settings.SIGN_IN_FAILURES_PER_ADDRESS and until > timezone.now() else None
+    return until if count >= limit and until > timezone.now() else None
 
 
-def count_failure(address: str | None) -> None:
-    """One more failed sign-in from `address`, in a window that opens with its first failure and lasts
-    AXES_COOLOFF_TIME. Read, then written: two failures at the same moment may count as one, which
-    bends the limit a little and keeps the cache backend's choice free (the database's or Redis)."""
-    if address is None:
-        return
+def _count(key: str, window: timedelta) -> None:
+    """One more under `key`, in a window that opens with the first and lasts `window`. Read, then
+    written: two at the same moment may count as one, which bends the limit a little and keeps the
+    cache backend's choice free (the database's or Redis)."""
     now = timezone.now()
-    key = _failures_key(address)
     try:
-        count, until = cache.get(key) or (0, now + settings.AXES_COOLOFF_TIME)
+        count, until = cache.get(key) or (0, now + window)
         if until <= now:
-            count, until = 0, now + settings.AXES_COOLOFF_TIME
+            count, until = 0, now + window
         cache.set(key, (count + 1, until), timeout=math.ceil((until - now).total_seconds()))
     except Exception:
-        logger.warning("cache write failed for the sign-ins of %s", address, exc_info=True)
+        logger.warning("cache write failed for %s", key, exc_info=True)
 
 
-def paused_response(request: HttpRequest, until: datetime) -> HttpResponse:
+def paused_response(request: HttpRequest, until: datetime, *, sign_ups: bool = False) -> HttpResponse:
     """The lockout page (429) for an address, in the visitor's language: when to try again, in whole
-    minutes rounded up, and the same in seconds for a program (Retry-After)."""
+    minutes rounded up, and the same in seconds for a program (Retry-After). `sign_ups`: the address
+    created too many accounts, rather than failed too many passwords."""
     seconds = max(1, math.ceil((until - timezone.now()).total_seconds()))
-    context = {"address_paused": True, "cooloff_timedelta": timedelta(minutes=math.ceil(seconds / 60))}
+    context = {
+        "address_paused": not sign_ups,
+        "sign_ups_paused": sign_ups,
+        "cooloff_timedelta": timedelta(minutes=math.ceil(seconds / 60)),
+    }
     response = render(request, settings.AXES_LOCKOUT_TEMPLATE, context, status=429)
     response["Retry-After"] = str(seconds)
     return response
@@ -163,6 +203,61 @@ class SignInsPausedMiddleware:
         if isinstance(exception, SignInsPaused):
             return paused_response(request, exception.until)
         return None
+
+
+# ---- the other pages that check or hash a password --------------------------------------------------------
+
+
+class CheckedPasswordChangeForm(PasswordChangeForm):
+    """Django's password change, its old password checked by `authenticate` as a sign-in is: the same
+    backend refuses a paused address and a locked-out account before any hash, and a wrong old password
+    counts against the same budgets (the address's, axes' for the username and address). Without it the
+    page was a way to guess a password without limit, and to keep the server hashing."""
+
+    def __init__(self, user: AbstractBaseUser, *args: Any, request: HttpRequest, **kwargs: Any) -> None:
+        super().__init__(user, *args, **kwargs)
+        self.request = request
+
+    @sensitive_variables("old_password")
+    def clean_old_password(self) -> str:
+        old_password = self.cleaned_data["old_password"]
+        # a locked-out account: None here, and AxesMiddleware answers with the lockout page
+        checked = authenticate(self.request, username=self.user.get_username(), password=old_password)
+        if checked is None or checked.pk != self.user.pk:
+            raise ValidationError(self.error_messages["password_incorrect"], code="password_incorrect")
+        return old_password
+
+
+class CheckedPasswordChangeView(PasswordChangeView):
+    """The account page's password change, through CheckedPasswordChangeForm."""
+
+    form_class = CheckedPasswordChangeForm
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        return {**super().get_form_kwargs(), "request": self.request}
+
+
+def limit_sign_ups(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """The sign-up view, refused (429, before the form is read) to an address that failed too many
+    passwords or created SIGN_UPS_PER_ADDRESS accounts in its window; an account created counts. A
+    sign-up that worked signs its new account in: that is how it is told from a refused form."""
+
+    @wraps(view)
+    def limited(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method != "POST":
+            return view(request, *args, **kwargs)
+        address = client_ip(request)
+        if (until := paused_until(address)) is not None:
+            return paused_response(request, until)
+        if (until := sign_ups_paused_until(address)) is not None:
+            return paused_response(request, until, sign_ups=True)
+        before = request.user.pk
+        response = view(request, *args, **kwargs)
+        if request.user.pk is not None and request.user.pk != before:
+            count_sign_up(address)
+        return response
+
+    return limited
 
 
 class ProtocolFromProxies:

@@ -262,6 +262,9 @@ CONTENT_SECURITY_POLICY = {
 # for 15 minutes. An address that failed SIGN_IN_FAILURES_PER_ADDRESS times, whatever the usernames, is
 # refused for the rest of its 15 minutes before any password is hashed (config/security.py): a club's hall
 # shares one address, so the limit is a handful of locked-out members, well above one member's typos.
+# A wrong old password on the password change is a failed sign-in for both limits, and a paused address
+# or locked-out account is refused there too. Sign-up: SIGN_UPS_PER_ADDRESS accounts an address in
+# SIGN_UP_WINDOW (a club signing up its members in its hall fits; a script filling the site does not).
 # TRUSTED_PROXIES: how many reverse proxies append to X-Forwarded-For (0: none), TRUSTED_PROXY_ADDRESSES
 # where they are: only a request from there is believed.
 AXES_FAILURE_LIMIT = 5
@@ -272,6 +275,8 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_CLIENT_IP_CALLABLE = "scorekeeper.config.security.client_ip"
 AXES_USERNAME_CALLABLE = "scorekeeper.config.security.attempted_username"
 SIGN_IN_FAILURES_PER_ADDRESS = 20
+SIGN_UPS_PER_ADDRESS = 10
+SIGN_UP_WINDOW = timedelta(hours=1)
 TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
 TRUSTED_PROXY_ADDRESSES = trusted_proxy_addresses(TRUSTED_PROXIES)
 if not DEBUG:

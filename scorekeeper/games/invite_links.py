@@ -1,7 +1,7 @@
 """Invite links: a club's link that makes its holder a member, and may give them a roster player.
 
 Only the token's hash is stored; joining locks the invite row, so two people joining at once cannot both
-take its last use.
+take its last use, and the joining user's row, so one person opening two invites at once joins once.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import secrets
 from datetime import timedelta
 
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -86,7 +86,8 @@ def join_by_invite(*, token: str, user: User) -> tuple[Invite, Joined] | None:
     names. None for a token that opens nothing: unknown, expired, revoked or used up, all alike; but
     whoever has all it gives already is told so, whatever its state (a double tap took its last use).
 
-    The invite row is locked, so two people joining at once cannot both take its last use."""
+    The invite row is locked, so two people joining at once cannot both take its last use; the user's row
+    too, so one person joining through two invites at once joins once (the second is told so)."""
     invite = (
         Invite.objects.select_for_update(of=("self",))
         .select_related("club", "player")
@@ -95,6 +96,7 @@ def join_by_invite(*, token: str, user: User) -> tuple[Invite, Joined] | None:
     )
     if invite is None:
         return None
+    _lock_joiner(user)
     if has_all_it_gives(invite, user):
         return invite, Joined.ALREADY
     if not invite.usable():
@@ -102,11 +104,30 @@ def join_by_invite(*, token: str, user: User) -> tuple[Invite, Joined] | None:
     member = Membership.objects.filter(club_id=invite.club_id, user=user).exists()
     if invite.player is not None:
         _claim(invite.player, user)
-    if not member:
-        Membership.objects.create(club_id=invite.club_id, user=user, role=invite.role)
+    if not member and not _add_member(invite, user):  # a member meanwhile, through another invite
+        if invite.player is None:
+            return invite, Joined.ALREADY
+        member = True
     invite.uses += 1
     invite.save(update_fields=["uses"])
     return invite, Joined.LINKED if member else Joined.JOINED
+
+
+def _lock_joiner(user: User) -> None:
+    """Lock the user's row: one person's joins follow each other, so the second of two invites of a club
+    opened at the same moment sees the membership the first made (a row not yet there cannot be locked)."""
+    list(User.objects.select_for_update().filter(pk=user.pk).values_list("pk"))
+
+
+def _add_member(invite: Invite, user: User) -> bool:
+    """The user a member with the invite's role; False if they became one meanwhile (another invite of
+    the club, at the same moment): the unique constraint refuses the second row, never a server error."""
+    try:
+        with transaction.atomic():
+            Membership.objects.create(club_id=invite.club_id, user=user, role=invite.role)
+    except IntegrityError:
+        return False
+    return True
 
 
 def _claim(player: Player, user: User) -> None:

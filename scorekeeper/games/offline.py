@@ -16,10 +16,16 @@ def owner_key(user: User | AnonymousUser) -> str:
     return salted_hmac("scorekeeper.games.offline", who).hexdigest()[:16]
 
 
-def keep_offline(response: HttpResponse, user: User | AnonymousUser) -> HttpResponse:
-    """Marks a page the service worker may keep for its owner: a live game or table page."""
-    response["X-Offline-Page"] = owner_key(user)
+def keep_offline(response: HttpResponse, request: HttpRequest) -> HttpResponse:
+    """Marks a page the service worker may keep for its owner: a live game or table page. A signed-in
+    owner's copy carries when their session ends (X-Offline-Until, milliseconds since 1970, as a
+    script's Date.now()): past it, the worker shows no copy but the page that says it expired, since
+    whoever holds the phone then would not see the game online either. A table link's phone has no
+    session to end: its copy does not expire."""
+    response["X-Offline-Page"] = owner_key(request.user)
     response["Cache-Control"] = "private, no-cache"
+    if request.user.is_authenticated:
+        response["X-Offline-Until"] = str(int(request.session.get_expiry_date().timestamp() * 1000))
     return response
 
 

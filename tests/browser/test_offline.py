@@ -10,10 +10,13 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Iterator
+from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
+from django.contrib.sessions.backends.db import SessionStore
 from django.core.signals import request_started
+from django.utils import timezone
 from playwright.sync_api import Dialog, Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
@@ -636,3 +639,51 @@ def test_coiffeur_deals_typed_offline_take_turns_to_announce(
     expect(page.locator("#outbox")).to_have_text(SAVED, timeout=20_000)
     assert [entry["team"] for _, entry in stored(coiffeur)] == ["A", "B", "A"]
     expect(team).to_have_value("B")
+
+
+# ---- (e) a kept page outlives no session ----------------------------------------------------------------
+
+
+def test_a_kept_page_past_its_sessions_end_says_it_expired_and_its_deal_is_saved_after_signing_in(
+    new_page: Callable[..., Page], relay: Relay, game: Game
+) -> None:
+    """The session ends 12 seconds after the page is kept; a reload with no network then shows the page
+    that says the copy expired, not the game. The deal typed offline stays on the phone and is saved once
+    the same user signs in again and opens the game."""
+    page = new_page()
+    sign_in(page, relay.url, "scorer")
+    cookie = next(c for c in page.context.cookies() if c["name"] == "sessionid")
+    session = SessionStore(session_key=cookie["value"])
+    session.set_expiry(timezone.now() + timedelta(seconds=12))
+    session.save()
+    page.goto(f"{relay.url}/games/{game.pk}/")
+    page.wait_for_function("navigator.serviceWorker.controller !== null || (location.reload(), false)")
+    page.reload()
+    expect(page.locator("#outbox")).to_have_text(SAVED)
+    kept = (
+        "() => caches.open('jass-pages-v1').then((c) => c.match(location.href))"
+        ".then((r) => r && r.headers.get('x-offline-until'))"
+    )
+    until = int(page.evaluate(kept))
+
+    go_offline(page, relay)
+    type_deal(page, 1, 83)
+    page.reload()  # still within the session: the kept game
+    expect(page.locator("#deals tr[data-outbox]")).to_have_count(1)
+    time.sleep(max(0.0, until / 1000 - time.time()) + 0.5)  # the phone's clock is this machine's
+    page.reload()
+    expect(page.locator("h1")).to_have_text("This copy has expired")
+    expect(page.locator("main")).to_contain_text("Deals typed on this phone and not saved yet stay on it")
+    expect(page.locator("main")).not_to_contain_text("Schieber")
+    assert (
+        page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('jass-outbox-v1:')).length")
+        == 1
+    )
+    assert page.evaluate("() => caches.open('jass-pages-v1').then((c) => c.match(location.href))") is None
+
+    go_online(page, relay)
+    assert stored(game) == []
+    sign_in(page, relay.url, "scorer")
+    page.goto(f"{relay.url}/games/{game.pk}/")
+    expect(page.locator("#outbox")).to_have_text(SAVED, timeout=20_000)
+    assert stored(game) == [(1, hearts(83))]

@@ -130,7 +130,7 @@ def show_game(
     form = blank_deal_form(board) if board.can_score and not board.result.finished else None
     context = {"evening_bar": evenings.game_evening(access.game), **(extra(board) if extra else {})}
     response = render_board(request, board, form, template=template, extra=context)
-    return keep_offline(response, request.user) if board.can_score else response
+    return keep_offline(response, request) if board.can_score else response
 
 
 @require_safe

@@ -1,10 +1,12 @@
-"""What the phone needs to keep working without a network: the service worker, and a fresh CSRF token
-for the outbox to send again with after the old one was refused."""
+"""What the phone needs to keep working without a network: the service worker, the page it shows for a
+kept copy that outlived its session, and a fresh CSRF token for the outbox to send again with after the
+old one was refused."""
 
 from __future__ import annotations
 
 from functools import cache
 
+from django.contrib.auth.models import AnonymousUser
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
@@ -27,6 +29,15 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     response["Service-Worker-Allowed"] = "/"
     response["Cache-Control"] = "no-cache"
     return response
+
+
+@require_safe
+def offline_expired(request: HttpRequest) -> HttpResponse:
+    """What the service worker shows, with no network, in place of a game page it kept past the end of
+    its owner's session: no game, and what became of the deals typed and not saved yet. The worker asks
+    for it when it keeps a page, so it is at hand in the owner's language when the network is not; drawn
+    as for a visitor signed out, so it names nobody to whoever holds the phone then."""
+    return render(request, "scorekeeper/offline_expired.html", {"user": AnonymousUser()})
 
 
 @never_cache

@@ -32,6 +32,7 @@ test("a kept copy carries the server's headers that still fit, and sw.js's marks
     ["Content-Encoding", "gzip"],
     ["Content-Security-Policy", "default-src 'self'"],
     ["X-Frame-Options", "DENY"],
+    ["X-Offline-Until", "1767225600000"],
     ["Set-Cookie", "sessionid=secret"],
     ["X-Offline-Page", "someone-else"],
     ["Cache-Control", "max-age=600"],
@@ -41,6 +42,7 @@ test("a kept copy carries the server's headers that still fit, and sw.js's marks
   assert.equal(named["content-type"], "text/html; charset=utf-8");
   assert.equal(named["content-security-policy"], "default-src 'self'");
   assert.equal(named["x-frame-options"], "DENY");
+  assert.equal(named["x-offline-until"], "1767225600000"); // a copy rebuilt on the phone expires as the server's
   assert.equal(named["x-offline-page"], "owner1");
   assert.equal(named["x-offline-owner"], "owner1");
   assert.equal(named["cache-control"], "private, no-cache");

@@ -25,6 +25,7 @@ const CARRIED = [
   "referrer-policy",
   "x-content-type-options",
   "x-frame-options",
+  "x-offline-until", // when the owner's session ends: sw.js shows no copy past it
 ];
 
 // --- pure ----------------------------------------------------------------------------------------------

@@ -4,9 +4,14 @@
 // sign-in empties the kept pages first, so one user's page is never shown to another. Writes (POST) and
 // htmx requests are never touched. The deals saved after the page loaded reach it as htmx answers, which pass
 // by here: the page itself then puts its own copy under the same key, for the same owner (keep.js).
+// A signed-in owner's copy says when their session ends (X-Offline-Until): past it, no copy is shown, and
+// every kept page goes; the server's page that says so (/offline/expired/, kept beside the pages under
+// EXPIRED) is shown instead. The outbox's deals are not the worker's: they stay in localStorage.
 const PAGES = "jass-pages-v1";
 const STATIC = "jass-static-v1";
 const OWNER = "/__owner__";
+const EXPIRED = "/__expired__";
+const EXPIRED_PAGE = "/offline/expired/";
 const NETWORK_WAIT_MS = 6000;
 
 self.addEventListener("install", () => self.skipWaiting());
@@ -34,9 +39,30 @@ async function page(request) {
   } catch (error) {
     const cache = await caches.open(PAGES);
     const kept = await cache.match(request.url.split("?")[0]);
+    if (kept && outlived(kept.headers.get("X-Offline-Until"), Date.now())) return expired(cache);
     if (kept) return kept;
     throw error;
   }
+}
+
+/** Whether a kept copy outlived its owner's session: `until` is X-Offline-Until (milliseconds since 1970),
+ * null for a copy that does not expire (a table link's). A value that is no number counts as past. */
+function outlived(until, now) {
+  if (until === null || until === undefined) return false;
+  const end = Number(until);
+  return !(until !== "" && Number.isFinite(end) && now < end);
+}
+
+/** The page that says the kept copy expired, after every kept page is gone but it; a few plain words
+ * if the server's page could not be kept. */
+async function expired(cache) {
+  const notice = await cache.match(EXPIRED);
+  for (const key of await cache.keys()) {
+    if (new URL(key.url).pathname !== EXPIRED) await cache.delete(key);
+  }
+  if (notice) return notice;
+  const words = "<!doctype html><title>Jass Scorekeeper</title><p>This copy has expired: sign in again.</p>";
+  return new Response(words, { headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
 async function forgetUnless(owner) {
@@ -49,6 +75,19 @@ async function keep(request, answer, owner) {
   const cache = await caches.open(PAGES);
   await cache.put(OWNER, new Response(owner));
   await cache.put(request.url.split("?")[0], answer);
+  if (answer.headers.has("X-Offline-Until")) await keepNotice(cache, answer.headers.get("Content-Language"));
+}
+
+/** The page shown for an expired copy, asked once per owner (and again when the language changed). */
+async function keepNotice(cache, language) {
+  const notice = await cache.match(EXPIRED);
+  if (notice && notice.headers.get("Content-Language") === language) return;
+  try {
+    const fresh = await fetch(EXPIRED_PAGE, { credentials: "same-origin" });
+    if (fresh.ok) await cache.put(EXPIRED, fresh);
+  } catch {
+    // no network just now: the plain words serve, until the next page kept asks again
+  }
 }
 
 async function staticFile(request) {
