@@ -167,6 +167,9 @@ def test_head_to_head(viewer: Client, players: list[Player], fixture_games: dict
     assert (overall.together.games, overall.against.games) == (0, 4)
     assert (overall.against.wins, overall.against.losses) == (2, 2)
     assert len(overall.games) == 5  # the running game too
+    # Anna and Beat never were partners: the list of their games does not say "together"
+    assert "<h2>Every game both played, as partners or as opponents</h2>" in response.content.decode()
+    assert "Games together" not in response.content.decode()
     assert [v for v, _ in response.context["per_variant"]] == ["schieber", "differenzler", "molotow"]
     with_cla = viewer.get(reverse("players:player_vs", args=[anna.club.slug, anna.pk, cla.pk])).context[
         "overall"

@@ -333,6 +333,8 @@ def test_ticks_are_round_and_cover_the_values() -> None:
     assert charts.ticks(0, 7, whole=True) == [0, 2, 4, 6, 8]
     assert charts.ticks(1, 2, whole=True) == [1, 2]  # never a step below 1 for ranks or counts
     assert charts.ticks(5, 5) == [4, 4.5, 5, 5.5, 6]  # a single value gets room around it
+    assert charts.ticks(1, 1, whole=True) == [1, 2]  # first at every event: the axis shows no rank 0
+    assert charts.ticks(3, 3, whole=True) == [2, 3, 4]
 
 
 def test_line_chart_points_inside_the_plot() -> None:

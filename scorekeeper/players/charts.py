@@ -88,8 +88,8 @@ def nice_step(span: float, count: int) -> float:
 
 def ticks(low: float, high: float, count: int = 4, *, whole: bool = False) -> list[float]:
     """Round values covering low..high; `whole` keeps the step at 1 or more and starts ranks at 1."""
-    if high == low:
-        low, high = low - 1, high + 1
+    if high == low:  # a single value gets room around it; a rank never room below 1 (no rank 0)
+        low, high = (max(1, low - 1) if whole and low >= 1 else low - 1), high + 1
     step = nice_step(high - low, count)
     if whole:
         step = max(1, round(step))

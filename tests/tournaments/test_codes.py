@@ -281,6 +281,15 @@ def test_a_wrong_code_is_audited_and_blocks_after_five(table: Table) -> None:
         services.sign_off(token=table.token, code=code_of(teams(table)["A"][0]))
 
 
+def test_a_players_own_code_clears_the_wrong_ones_before_it_and_their_warning(table: Table) -> None:
+    phone = Client()
+    page = enter(phone, table, "000000")
+    assert "Wrong code. 4 tries left." in page and "4 tries left." in page
+    page = enter(phone, table, code_of(teams(table)["A"][0]))
+    assert "tries left" not in page and "try left" not in page  # the typo before no longer warns
+    assert Table.objects.values_list("code_failures", "code_failed_at").get(pk=table.pk) == (0, None)
+
+
 # ---- the migration -----------------------------------------------------------------------------------------
 
 
