@@ -142,6 +142,7 @@ def director_requests(tournament: Tournament) -> list[tuple[str, str, list[Any],
         ("tournaments:tournament_settings", "post", [slug], {"name": "Renamed"}),
         ("tournaments:tournament_entrants", "get", [slug], {}),
         ("tournaments:tournament_entrants", "post", [slug], {"name": "Zora"}),
+        ("tournaments:tournament_entrants", "post", [slug], {"action": "checkin_everyone"}),
         ("tournaments:tournament_entrant", "get", [slug, entrant.pk], {}),
         ("tournaments:tournament_entrant", "post", [slug, entrant.pk], {"action": "checkin", "present": "0"}),
         (
@@ -330,6 +331,27 @@ def test_settings_are_edited_and_the_format_is_fixed_once_drawn(
 
 
 # ---- entrants ---------------------------------------------------------------------------------------
+
+
+def test_everyone_not_here_yet_is_checked_in_with_one_tap(
+    club: Club, client_as: Callable[..., Client]
+) -> None:
+    tournament = make_tournament(club)
+    for name in NAMES[:6]:
+        services.register(tournament=tournament, name=name)
+    first, gone = tournament.entrants.order_by("number")[:2]
+    services.check_in(entrant=first)
+    services.withdraw(entrant=gone, after_pass=0)
+    client = client_as("admin")
+    url = reverse("tournaments:tournament_entrants", args=[tournament.slug])
+    assert "Check in all 4 not here yet" in client.get(url).content.decode()
+    response = client.post(url, {"action": "checkin_everyone"})
+    assert response.status_code == 302
+    assert said(client, response) == ["4 players checked in."]
+    assert sorted(tournament.entrants.filter(checked_in=False).values_list("number", flat=True)) == [
+        gone.number
+    ]
+    assert "not here yet" not in client.get(url).content.decode()  # nobody left to check in: no button
 
 
 def test_registering_sixteen_players_checking_in_and_drawing_pass_1(

@@ -452,6 +452,7 @@ def _entrants_context(tournament: Tournament, request: HttpRequest, form: Regist
         "form": form,
         "roster": [p for p in club_selectors.roster(tournament.club) if p.pk not in registered],
         "headcount": progress.headcount(tournament, drawn + 1),
+        "not_here": sum(not e.checked_in and e.withdrawn_after_pass is None for e in everyone),
     }
 
 
@@ -467,6 +468,11 @@ def _number_ranges(entrants: list[Entrant]) -> list[tuple[int, str]]:
 def entrants(request: HttpRequest, slug: str) -> HttpResponse:
     """Register (roster players or guests), find a player, and tap them in at the door."""
     tournament = load_tournament(request.user, slug, Need.ADMIN)
+    if request.method == "POST" and request.POST.get("action") == "checkin_everyone":
+        count = services.check_in_everyone(tournament=tournament)
+        said = ngettext("%(count)s player checked in.", "%(count)s players checked in.", count)
+        messages.success(request, said % {"count": count})
+        return redirect("tournaments:tournament_entrants", slug=tournament.slug)
     form = RegisterForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         _register_all(request, tournament, form.cleaned_data["all_names"])
