@@ -263,3 +263,19 @@ def test_a_refused_deal_puts_the_keyboard_on_the_first_field_to_fix(
     points.press("Enter")
     assert refused_field(page)["name"] == "points"
     context.close()
+
+
+def test_the_members_table_fits_a_phone_without_scrolling_sideways(
+    live_server: LiveServer, browser: Browser, world: World
+) -> None:
+    """At 390 px each member is a card: the Remove button is on the screen, not behind a sideways scroll."""
+    context = context_for(browser, live_server, world, "director")
+    page = context.new_page()
+    page.goto(live_server.url + reverse("games:club_manage", args=[world.club.slug]))
+    table = page.locator("table.members")
+    assert table.evaluate("t => t.parentElement.scrollWidth - t.parentElement.clientWidth") == 0
+    remove = page.get_by_role("button", name="Remove").first
+    box = remove.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    expect(page.locator("table.members td[data-label]").first).to_be_visible()
+    context.close()
