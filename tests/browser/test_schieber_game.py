@@ -285,3 +285,23 @@ def test_spectator_page_follows_the_game_without_reloading(
         expect_deal(page, 2, 257, 0)
         expect(page.locator("#dealform")).to_have_count(0)
     assert spectator.evaluate("window.notReloaded") is True
+
+
+def test_a_correction_saved_from_its_page_leaves_no_htmx_error(
+    live_server: LiveServer, page: Page, club: Club, players: list[Player]
+) -> None:
+    """The correction's page has no list, totals or poll: the answer's parts for the game page are not
+    swapped into it (htmx would report each one missing), and the phone goes on to the game page."""
+    owner = User.objects.get(username="owner")
+    game = services.create_game(club=club, variant="schieber", players=players, settings={}, by=owner)
+    entry = {"trump": "hearts", "points": {"A": 100}}
+    services.record_deal(game_id=game.pk, entry=entry, by=owner, number=1, client_token=uuid.uuid4())
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if "htmx:" in message.text else None)
+    sign_in(page, live_server.url, "scorer")
+    page.goto(f"{live_server.url}/games/{game.pk}/deals/1/edit/")
+    points_field(page).fill("90")
+    page.get_by_role("button", name=re.compile("^Save")).click()
+    expect(page).to_have_url(f"{live_server.url}/games/{game.pk}/")
+    expect_deal(page, 1, 90, 67)
+    assert errors == []

@@ -171,7 +171,7 @@ function applyAnswer(state, html) {
   const kept = form && touched(state, form) ? typedPairs(form) : null;
   const focused = document.activeElement && document.activeElement.name;
   document.querySelectorAll("#deals tr[data-outbox]").forEach((row) => row.remove());
-  htmx.swap(document.body, html, { swapStyle: "none", swapDelay: 0, settleDelay: 0 });
+  htmx.swap(document.body, placedHere(html), { swapStyle: "none", swapDelay: 0, settleDelay: 0 });
   const fresh = dealForm();
   if (fresh && fresh !== form) {
     // The next deal looks different now (a row played, a player out): keep what was typed meanwhile.
@@ -191,4 +191,15 @@ function applyAnswer(state, html) {
   if (!mine(state.page).some((item) => item.state !== "refused")) {
     htmx.trigger(document.body, "deal-saved"); // all sent: a table's status panel asks for its total
   }
+}
+
+function placedHere(html) {
+  // Only the swaps this page has a place for: a correction's page (its own form, no list) takes none of
+  // the game page's parts, and htmx would report each one missing (htmx:oobErrorNoTarget).
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  template.content.querySelectorAll("[hx-swap-oob], [data-hx-swap-oob]").forEach((part) => {
+    if (part.id && !document.getElementById(part.id)) part.remove();
+  });
+  return template.innerHTML;
 }
