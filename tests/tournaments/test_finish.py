@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Callable
 
@@ -14,6 +15,7 @@ from scorekeeper.ratings.models import RatingChange
 from tests.test_concurrency import run_together
 from tournaments import services
 from tournaments.models import Tournament
+from tournaments.selectors.public import public_standings
 
 from .builders import confirm, director, draw, entry, make_event, play, play_pass, tables
 
@@ -106,3 +108,20 @@ def test_the_last_two_tables_confirming_at_once_finish_the_tournament(
     run_together(lambda: confirm(first), lambda: confirm(second))
     tournament.refresh_from_db()
     assert tournament.finished
+
+
+def test_the_projector_of_a_finished_event_shows_the_winners_not_the_last_seating(event: Tournament) -> None:
+    for table, points in zip(tables(event.pass_set.get(number=2)), ((100, 57), (90, 67)), strict=True):
+        play(table, *points)
+        confirm(table)
+    event.refresh_from_db()
+    assert event.finished
+    page = Client().get(f"/events/{event.slug}/projector/").content.decode()
+    assert "Final standings" in page and "Pass 2 of 2" not in page
+    assert "Who sits where" not in page and 'data-table="1"' not in page
+    winners = re.findall(
+        r'<li data-place="(\d)">.*?<span class="pj-name">([^<]*)</span>\s*<strong>(\d+)</strong>', page, re.S
+    )
+    first = event.entrants.get(pk=public_standings(event)[0].standing.entrant)
+    assert winners[0] == ("1", first.player.name, str(public_standings(event)[0].standing.total))
+    assert [place for place, _, _ in winners] == sorted(place for place, _, _ in winners)

@@ -282,6 +282,7 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "tournament": tournament,
         "table": table,
+        **_podium(tournament),
         "top": top,
         "seating": seated,
         "tables": seated.tables if seated else [],
