@@ -223,6 +223,14 @@ def test_no_page_runs_inline_script(pages: list[Page]) -> None:
     assert found == []
 
 
+def test_every_page_has_an_icon_and_a_description(pages: list[Page]) -> None:
+    """Every whole page (not htmx's fragments) links the icon and describes the site for search engines."""
+    whole = [p for p in pages if p.html and "<html" in p.body]
+    assert len(whole) > 100
+    assert [str(p) for p in whole if '<meta name="description" content="' not in p.body] == []
+    assert [str(p) for p in whole if '<link rel="icon" href="/favicon.ico"' not in p.body] == []
+
+
 def test_csv_exports_quote_formulas(pages: list[Page]) -> None:
     exports = [p for p in pages if p.status == 200 and "csv" in p.content_type]
     assert exports

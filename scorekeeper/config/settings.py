@@ -224,6 +224,8 @@ STATICFILES_DIRS = [
         for path in sorted((BASE_DIR / "scorekeeper" / "games" / "variants").glob("*/static"))
     ),
 ]
+# Files the browser asks for at the site's root by itself (favicon.ico), served there by WhiteNoise.
+WHITENOISE_ROOT = BASE_DIR / "scorekeeper" / "games" / "root"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
