@@ -5,6 +5,7 @@ htmx asks for parts), anonymously and from a table's phone, plus forms posted ba
 On no page does the markup arrive raw, nor escaped twice; its escaped form does show. Every response
 carries the content security policy, and no page has script the policy would block (inline script,
 on*= handlers, hx-on, javascript: URLs) or a <style> element. CSV exports quote would-be formulas.
+Every page has html-validate find no error in it (tests/html_valid.py), and links an icon and a description.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from django.urls import reverse
 
 from tests.club_world import PASSWORD, ROUTE_ARGS, Names, World, build_world, named_routes
 from tests.html_forms import inline_scripts
+from tests.html_valid import needs_html_validate, problems
 from tests.test_permission_matrix import EXTRA_ARGS
 
 # the module fixture builds in the test database: pytest-django sets it up for marked tests only
@@ -229,6 +231,17 @@ def test_every_page_has_an_icon_and_a_description(pages: list[Page]) -> None:
     assert len(whole) > 100
     assert [str(p) for p in whole if '<meta name="description" content="' not in p.body] == []
     assert [str(p) for p in whole if '<link rel="icon" href="/favicon.ico"' not in p.body] == []
+
+
+@pytest.mark.slow
+def test_every_page_is_valid_html(pages: list[Page]) -> None:
+    """Every HTML page of the crawl, whole pages and htmx's fragments alike, has no html-validate error
+    (tests/browser/.htmlvalidate.mjs: the recommended rules, and why the few departures)."""
+    needs_html_validate()
+    html = [(str(p), p.body) for p in pages if p.html]
+    assert len(html) > 200
+    found = problems(html)
+    assert not found, f"{len(found)} html-validate errors:\n" + "\n".join(found)
 
 
 def test_csv_exports_quote_formulas(pages: list[Page]) -> None:
