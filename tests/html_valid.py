@@ -36,19 +36,22 @@ def problems(pages: list[tuple[str, str]]) -> list[str]:
             path = Path(folder) / f"{number:04}.html"
             path.write_text(body, encoding="utf-8")
             files[str(path)] = name
+        # the report into a file: node exits before a pipe takes more than its first 64 KiB
+        report = Path(folder) / "report.json"
         finished = subprocess.run(
-            ["node", str(HTML_VALIDATE), "--config", str(CONFIG), "--formatter", "json", *files],
+            ["node", str(HTML_VALIDATE), "--config", str(CONFIG), "--formatter", f"json={report}", *files],
             capture_output=True,
             text=True,
             timeout=600,
             check=False,
         )
-    if finished.returncode not in (0, 1) or not finished.stdout.strip():  # 1: errors found
-        raise RuntimeError(f"html-validate failed ({finished.returncode}): {finished.stderr}")
+        if finished.returncode not in (0, 1) or not report.exists():  # 1: errors found
+            raise RuntimeError(f"html-validate failed ({finished.returncode}): {finished.stderr}")
+        results = json.loads(report.read_text(encoding="utf-8"))
     return [
         f"{files[result['filePath']]}: {message['line']}:{message['column']} {message['ruleId']}: "
         f"{message['message']}"
-        for result in json.loads(finished.stdout)
+        for result in results
         for message in result["messages"]
         if message["severity"] == 2
     ]

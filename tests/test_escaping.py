@@ -15,6 +15,7 @@ import io
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -242,6 +243,27 @@ def test_every_page_is_valid_html(pages: list[Page]) -> None:
     assert len(html) > 200
     found = problems(html)
     assert not found, f"{len(found)} html-validate errors:\n" + "\n".join(found)
+
+
+class _AttributeNames(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.names.update(name for name, _ in attrs)
+
+
+def test_htmx_attributes_are_data_attributes(pages: list[Page]) -> None:
+    """htmx's attributes are written data-hx-* (htmx reads both): a bare hx-* is no HTML attribute."""
+    bare = set()
+    for p in pages:
+        if p.html:
+            parser = _AttributeNames()
+            parser.feed(p.body)
+            bare |= {(p.path, name) for name in parser.names if name.startswith("hx-")}
+    assert sorted(bare) == []
+    assert "data-hx-get" in "".join(p.body for p in pages if p.html)
 
 
 def test_csv_exports_quote_formulas(pages: list[Page]) -> None:

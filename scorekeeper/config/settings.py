@@ -237,7 +237,7 @@ STORAGES = {
 
 # Security: strict unless DEBUG. Behind TLS set SECURE_SSL_REDIRECT / HSTS via the environment.
 SESSION_COOKIE_HTTPONLY = True
-CSRF_COOKIE_HTTPONLY = False  # HTMX reads no cookie: the token is sent from <body hx-headers>
+CSRF_COOKIE_HTTPONLY = False  # HTMX reads no cookie: the token is sent from <body data-hx-headers>
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
