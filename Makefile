@@ -20,7 +20,8 @@ run: $(INSTALLED)
 	@echo "Jass Scorekeeper on http://127.0.0.1:$(PORT)/  (sign in with the demo login above)"
 	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
-# axe-core (npm) for the browser tests' accessibility audit; without npm those tests skip (CI requires them).
+# axe-core (npm) for the browser tests' accessibility audit, html-validate (npm, Node 20.19+) for the markup of
+# every page (tests/test_escaping.py); without npm those tests skip (CI requires them).
 AXE := tests/browser/node_modules/axe-core/axe.min.js
 $(AXE): tests/browser/package-lock.json
 	command -v npm >/dev/null && npm ci --prefix tests/browser --no-audit --no-fund --silent && touch $(AXE) || true

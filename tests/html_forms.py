@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
 # Attributes whose value htmx evaluates as script, or that are script themselves.
-HTMX_SCRIPT_ATTRIBUTES = ("hx-on", "hx-on:", "hx-on-", "data-hx-on", "hx-vars")
+HTMX_SCRIPT_ATTRIBUTES = ("hx-on", "data-hx-on", "hx-vars", "data-hx-vars")
 
 
 @dataclass

@@ -406,9 +406,9 @@ def signed_in(user: User) -> Client:
 
 
 def page_token(page: str) -> str:
-    """The token htmx sends: <body hx-headers='{"X-CSRFToken": "..."}'>."""
-    found = re.search(r"<body hx-headers='([^']*)'>", page)
-    assert found, "the body carries no hx-headers"
+    """The token htmx sends: <body data-hx-headers='{"X-CSRFToken": "..."}'>."""
+    found = re.search(r"<body data-hx-headers='([^']*)'>", page)
+    assert found, "the body carries no data-hx-headers"
     return json.loads(htmllib.unescape(found.group(1)))["X-CSRFToken"]
 
 

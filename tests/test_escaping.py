@@ -5,6 +5,7 @@ htmx asks for parts), anonymously and from a table's phone, plus forms posted ba
 On no page does the markup arrive raw, nor escaped twice; its escaped form does show. Every response
 carries the content security policy, and no page has script the policy would block (inline script,
 on*= handlers, hx-on, javascript: URLs) or a <style> element. CSV exports quote would-be formulas.
+Every page has html-validate find no error in it (tests/html_valid.py), and links an icon and a description.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -21,6 +23,7 @@ from django.urls import reverse
 
 from tests.club_world import PASSWORD, ROUTE_ARGS, Names, World, build_world, named_routes
 from tests.html_forms import inline_scripts
+from tests.html_valid import needs_html_validate, problems
 from tests.spreadsheets import csv_lines
 from tests.test_permission_matrix import EXTRA_ARGS
 
@@ -220,6 +223,46 @@ def test_every_response_carries_the_policy(pages: list[Page]) -> None:
 def test_no_page_runs_inline_script(pages: list[Page]) -> None:
     found = [f"{p}: {problem}" for p in pages if p.html for problem in inline_scripts(p.body)]
     assert found == []
+
+
+def test_every_page_has_an_icon_and_a_description(pages: list[Page]) -> None:
+    """Every whole page (not htmx's fragments) links the icon and describes the site for search engines."""
+    whole = [p for p in pages if p.html and "<html" in p.body]
+    assert len(whole) > 100
+    assert [str(p) for p in whole if '<meta name="description" content="' not in p.body] == []
+    assert [str(p) for p in whole if '<link rel="icon" href="/favicon.ico"' not in p.body] == []
+
+
+@pytest.mark.slow
+def test_every_page_is_valid_html(pages: list[Page]) -> None:
+    """Every HTML page of the crawl, whole pages and htmx's fragments alike, has no html-validate error
+    (tests/browser/.htmlvalidate.mjs: the recommended rules, and why the few departures)."""
+    needs_html_validate()
+    html = [(str(p), p.body) for p in pages if p.html]
+    assert len(html) > 200
+    found = problems(html)
+    assert not found, f"{len(found)} html-validate errors:\n" + "\n".join(found)
+
+
+class _AttributeNames(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.names.update(name for name, _ in attrs)
+
+
+def test_htmx_attributes_are_data_attributes(pages: list[Page]) -> None:
+    """htmx's attributes are written data-hx-* (htmx reads both): a bare hx-* is no HTML attribute."""
+    bare = set()
+    for p in pages:
+        if p.html:
+            parser = _AttributeNames()
+            parser.feed(p.body)
+            bare |= {(p.path, name) for name in parser.names if name.startswith("hx-")}
+    assert sorted(bare) == []
+    assert "data-hx-get" in "".join(p.body for p in pages if p.html)
 
 
 def test_csv_exports_quote_formulas(pages: list[Page]) -> None:

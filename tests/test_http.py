@@ -116,3 +116,13 @@ def test_the_static_files_stay_shareable(db: None) -> None:
     response.close()  # its file
     assert response.status_code == 200
     assert "private" not in response["Cache-Control"]
+
+
+def test_the_icon_is_at_the_root(db: None) -> None:
+    """Browsers ask for /favicon.ico by themselves, whatever the page links: whitenoise answers it."""
+    response = Client().get("/favicon.ico")
+    body = b"".join(response.streaming_content)
+    response.close()
+    assert response.status_code == 200
+    assert response["Content-Type"] in ("image/x-icon", "image/vnd.microsoft.icon")
+    assert body[:4] == b"\0\0\1\0"  # an ICO file

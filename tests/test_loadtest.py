@@ -117,27 +117,30 @@ def test_the_check_counts_lost_and_doubled_deals() -> None:
 
 def test_the_phone_follows_the_newest_poll_element_whatever_the_order_of_its_attributes() -> None:
     """The page's one `id="poll"`, not another poll beside it (#table-status); an answer's oob one too."""
-    page = """<section id="table-status" hx-get="/t/x/?state=1.1" hx-trigger="deal-saved from:body, every 5s">
-      <div hx-trigger="every 4s" hx-swap="outerHTML" id="poll" hx-get="/t/x/live/?v=3&amp;page=2"></div>"""
+    page = """<section id="table-status" data-hx-get="/t/x/?state=1.1"
+      data-hx-trigger="deal-saved from:body, every 5s">
+      <div data-hx-trigger="every 4s" data-hx-swap="outerHTML" id="poll"
+        data-hx-get="/t/x/live/?v=3&amp;page=2"></div>"""
     assert driver.poll_element(page) == driver.PollElement("/t/x/live/?v=3&page=2", 4.0)
-    answer = """<div id="entry"></div><div id='poll' hx-swap-oob="true" hx-get='http://a:1/t/x/live/?v=4'
-      hx-trigger="load delay:1s, every 500ms"></div>"""
+    answer = """<div id="entry"></div><div id='poll' data-hx-swap-oob="true" data-hx-get='http://a:1/t/x/live/?v=4'
+      data-hx-trigger="load delay:1s, every 500ms"></div>"""
     assert driver.poll_element(page + answer) == driver.PollElement("/t/x/live/?v=4", 0.5)
-    assert driver.poll_element('<div data-id="poll" hx-get="/a/" hx-trigger="every 4s"></div>') is None
-    assert driver.poll_element('<div id="poll" hx-get="/t/x/live/" hx-trigger="revealed"></div>') == (
-        driver.PollElement("/t/x/live/", None)
-    )
+    not_poll = '<div data-id="poll" data-hx-get="/a/" data-hx-trigger="every 4s"></div>'
+    assert driver.poll_element(not_poll) is None
+    revealed = '<div id="poll" data-hx-get="/t/x/live/" data-hx-trigger="revealed"></div>'
+    assert driver.poll_element(revealed) == driver.PollElement("/t/x/live/", None)
 
 
 def test_after_a_saved_deal_the_phone_shows_the_answers_form_or_resets_its_own() -> None:
     """As the page's outbox does when the answer leaves the form out (it looks the same)."""
     sent = driver.DealForm({"csrfmiddlewaretoken": "c", "number": "3", "client_token": "t", "revision": "2"})
-    carried = '<div id="entry" hx-swap-oob="true"><form id="dealform" data-shape="ab">' + "".join(
+    carried = '<div id="entry" data-hx-swap-oob="true"><form id="dealform" data-shape="ab">' + "".join(
         f'<input type="hidden" name="{name}" value="{value}">'
         for name, value in {"csrfmiddlewaretoken": "c", "number": "4", "client_token": "u"}.items()
     )
     assert driver.next_form(driver.Answer(200, carried + "</form></div>", "deal-saved"), sent).token == "u"
-    assert driver.next_form(driver.Answer(200, '<div id="entry" hx-swap-oob="true"></div>', ""), sent) is None
+    empty = '<div id="entry" data-hx-swap-oob="true"></div>'
+    assert driver.next_form(driver.Answer(200, empty, ""), sent) is None
     reset = driver.next_form(driver.Answer(200, '<div id="poll"></div>', "deal-saved", revision="3"), sent)
     assert reset is not None
     assert (reset.number, reset.hidden["revision"], reset.hidden["csrfmiddlewaretoken"]) == (4, "3", "c")
@@ -147,9 +150,9 @@ def test_after_a_saved_deal_the_phone_shows_the_answers_form_or_resets_its_own()
 def test_the_phone_asks_what_listens_for_a_saved_deal() -> None:
     """The table's status panel asks again once a deal is saved (htmx's `deal-saved from:body`)."""
     page = """<section id="table-status" class="tp-status"
-      hx-get="/t/x/?state=1.1&amp;a=b" hx-trigger="deal-saved from:body" hx-swap="outerHTML">
-      <div id="poll" data-revision="7" hx-get="/t/x/live/?v=1" hx-trigger="every 5s, page-visible from:body"
-      >"""
+      data-hx-get="/t/x/?state=1.1&amp;a=b" data-hx-trigger="deal-saved from:body" data-hx-swap="outerHTML">
+      <div id="poll" data-revision="7" data-hx-get="/t/x/live/?v=1"
+        data-hx-trigger="every 5s, page-visible from:body">"""
     assert driver.on_deal_saved(page) == {"table-status": "/t/x/?state=1.1&a=b"}
     assert driver.poll_element(page) == driver.PollElement("/t/x/live/?v=1", 5.0, revision="7")
 

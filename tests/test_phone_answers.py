@@ -36,7 +36,7 @@ def deal(number: int, points: str = "83", **extra: Any) -> dict[str, Any]:
 
 
 def poll_url(page: str) -> str:
-    return htmllib.unescape(re.search(r'id="poll"[^>]* hx-get="([^"]+)"', page).group(1))
+    return htmllib.unescape(re.search(r'id="poll"[^>]* data-hx-get="([^"]+)"', page).group(1))
 
 
 @pytest.fixture
@@ -139,7 +139,7 @@ def test_a_correction_through_the_outbox_answers_the_new_list_out_of_band(
     page = answer.content.decode()
     # hearts x1: A 90, B 67
     assert (
-        '<section id="record" hx-swap-oob="true">' in page
+        '<section id="record" data-hx-swap-oob="true">' in page
         and '<div class="score" data-total="A">90</div>' in page
     )
     deleted = scorer.post(f"/games/{game.pk}/deals/1/delete/", {"client_token": ""}, **OUTBOX)
@@ -180,13 +180,14 @@ def test_a_table_phone_polls_once_and_reloads_when_the_table_is_locked(
     first = tables(draw(make_event(club)))[0]
     phone = Client()
     page = phone.get(f"/t/{first.token}/").content.decode()
-    assert page.count('hx-trigger="every') == 1  # one poll on the page
+    assert page.count('data-hx-trigger="every') == 1  # one poll on the page
     url = poll_url(page)
     with django_assert_num_queries(1):
         assert phone.get(url).status_code == 204
     play(Game.objects.get(pk=first.game_id), [{"trump": "hearts", "points": {"A": 100}}] * 2, by=None)
     changed = phone.get(url, HTTP_HX_REQUEST="true").content.decode()
-    assert 'id="table-status" class="tp-status" data-quiet hx-swap-oob="true"' in changed  # control total
+    # the control total
+    assert 'id="table-status" class="tp-status" data-quiet data-hx-swap-oob="true"' in changed
     url = poll_url(changed)
     confirm(first)
     assert phone.get(url, HTTP_HX_REQUEST="true")["HX-Refresh"] == "true"

@@ -169,10 +169,10 @@ def test_deal_posted_from_the_page_as_it_is_answers_with_what_it_changed(
     new = between(html, '<tr data-deal="100"', "</tr>")
     previous = between(html, '<tr data-deal="99"', "</tr>")
     assert "<td>100</td>" in new and "deals/100/delete/" in new
-    assert "hx-swap-oob=\"outerHTML:#deals tr[data-deal='99']\"" in previous and "delete" not in previous
-    assert 'hx-swap-oob="afterbegin:#deals tbody"' in html
+    assert "data-hx-swap-oob=\"outerHTML:#deals tr[data-deal='99']\"" in previous and "delete" not in previous
+    assert 'data-hx-swap-oob="afterbegin:#deals tbody"' in html
     assert html.count("<tr data-deal=") == 2
-    assert 'id="scorebar" class="scorebar" aria-live="polite" hx-swap-oob="true"' in html
+    assert 'id="scorebar" class="scorebar" aria-live="polite" data-hx-swap-oob="true"' in html
     # the game runs on: its winner's section, its actions and its (absent) Undo stay as the phone has them
     assert 'id="standing"' not in html and 'id="game-actions"' not in html and 'id="undo"' not in html
     assert '<div class="score" data-total="A">8003</div>' in html  # 99 x 80 + 83
@@ -180,7 +180,7 @@ def test_deal_posted_from_the_page_as_it_is_answers_with_what_it_changed(
     assert 'id="dealform"' not in html and 'id="board"' not in html
     # Team A 7920 = 79 x 100 + 1 x 20 -> 8003 = 80 x 100 + 3: its 100s and 20s are redrawn, not its 50s.
     # Team B 7623 = 76 x 100 + 1 x 20 + 3 -> 7697 = 76 x 100 + 1 x 50 + 2 x 20 + 7: its 50s and 20s.
-    drawn = set(re.findall(r'id="tafel-([AB]-\d+)" hx-swap-oob="true"', html))
+    drawn = set(re.findall(r'id="tafel-([AB]-\d+)" data-hx-swap-oob="true"', html))
     assert drawn == {"A-100", "A-20", "B-50", "B-20"}
     assert '<span class="rest" aria-hidden="true">+3</span>' in html
 
@@ -194,7 +194,7 @@ def test_the_next_form_is_sent_only_when_it_looks_different(
     _, response = post_deal(scorer_client, game, data, HTTP_X_FORM_SHAPE="0" * 16, HTTP_X_OUTBOX="1")
 
     html = response.content.decode()
-    assert '<div id="entry" hx-swap-oob="true">' in html and 'id="dealform" data-shape="' in html
+    assert '<div id="entry" data-hx-swap-oob="true">' in html and 'id="dealform" data-shape="' in html
     assert 'name="number" value="5"' in html
 
 
@@ -208,7 +208,7 @@ def test_deal_posted_from_a_stale_page_answers_with_the_whole_list(
 
     assert response.status_code == 200
     html = response.content.decode()
-    assert '<section id="record" hx-swap-oob="true">' in html
+    assert '<section id="record" data-hx-swap-oob="true">' in html
     assert all(f'<tr data-deal="{n}">' in html for n in (1, 2, 3, 4))
 
 
@@ -225,7 +225,7 @@ def test_unchanged_spectator_poll_answers_204_in_one_query(
     game = game_with(5)
     viewer = client_as("viewer")
     page = viewer.get(f"/games/{game.pk}/").content.decode()
-    url = html_module.unescape(re.search(r'id="poll"[^>]* hx-get="([^"]+)"', page).group(1))
+    url = html_module.unescape(re.search(r'id="poll"[^>]* data-hx-get="([^"]+)"', page).group(1))
 
     with django_assert_num_queries(1):
         unchanged = viewer.get(url)

@@ -287,7 +287,9 @@ def test_a_deal_saved_from_the_phone_redraws_the_marks(
     answer = scorer.post(f"/games/{game.pk}/deals/", data, **OUTBOX)
     assert answer.status_code == 200
     body = html(answer)
-    tally = re.search(r'<div class="tafel-marks" id="tafel-A-marks" hx-swap-oob="true">(.*?)</div>', body)
+    tally = re.search(
+        r'<div class="tafel-marks" id="tafel-A-marks" data-hx-swap-oob="true">(.*?)</div>', body
+    )
     assert tally and tally.group(1).count("<line ") == 1 and "1 mark" in tally.group(1)
     assert '<div class="marks" data-marks="A">1 mark</div>' in body
     assert '<div class="marks" data-marks="B">0 marks</div>' in body

@@ -94,7 +94,9 @@ def test_a_deal_saved_through_the_outbox_answers_the_bar_with_that_deal(
 ) -> None:
     answer = post_deal(client_as("scorer"), game, 2, "100")
     bar = bar_of(answer)
-    assert bar.startswith('<section id="scorebar" class="scorebar" aria-live="polite" hx-swap-oob="true">')
+    assert bar.startswith(
+        '<section id="scorebar" class="scorebar" aria-live="polite" data-hx-swap-oob="true">'
+    )
     # deal 2 hearts x1: A 100, B 57; totals A 83 + 100 = 183, B 74 + 57 = 131
     assert last_deal(bar) == "Deal 2 · 100 : 57"
     assert totals(bar) == {"A": 183, "B": 131}
@@ -137,13 +139,13 @@ def test_the_poll_swaps_the_bar_for_a_spectator(
 ) -> None:
     viewer = client_as("viewer")
     page = viewer.get(f"/games/{game.pk}/").content.decode()
-    poll = htmllib.unescape(re.search(r'id="poll"[^>]* hx-get="([^"]+)"', page).group(1))  # type: ignore[union-attr]
+    poll = htmllib.unescape(re.search(r'id="poll"[^>]* data-hx-get="([^"]+)"', page).group(1))  # type: ignore[union-attr]
     play(game, [{"trump": "hearts", "points": {"B": 100}}], by=User.objects.get(username="scorer"))
     answer = viewer.get(poll)
     assert answer.status_code == 200
     bar = bar_of(answer.content.decode())
     # deal 2 hearts x1: B 100, A 57; totals A 83 + 57 = 140, B 74 + 100 = 174
-    assert 'hx-swap-oob="true"' in bar.split(">", 1)[0]
+    assert 'data-hx-swap-oob="true"' in bar.split(">", 1)[0]
     assert (last_deal(bar), totals(bar)) == ("Deal 2 · 57 : 100", {"A": 140, "B": 174})
 
 
@@ -192,12 +194,12 @@ def test_a_deal_entered_after_a_delete_takes_the_undo_away_on_the_page(
     answer = scorer.post(
         f"/games/{game.pk}/deals/", {**entry, "revision": str(game.revision)}, **OUTBOX
     ).content.decode()
-    assert 'hx-swap-oob="afterbegin:#deals tbody"' in answer  # the new row alone, not the list
-    undo = re.search(r'<div id="undo"[^>]*hx-swap-oob="true">(.*?)</div>', answer, re.S)
+    assert 'data-hx-swap-oob="afterbegin:#deals tbody"' in answer  # the new row alone, not the list
+    undo = re.search(r'<div id="undo"[^>]*data-hx-swap-oob="true">(.*?)</div>', answer, re.S)
     assert undo and "restore" not in undo.group(1) and not undo.group(1).strip()
     game.refresh_from_db()
     entry = {"number": 3, "client_token": str(uuid.uuid4()), "trump": "hearts", "team": "A", "points": "50"}
     answer = scorer.post(
         f"/games/{game.pk}/deals/", {**entry, "revision": str(game.revision)}, **OUTBOX
     ).content.decode()
-    assert 'hx-swap-oob="afterbegin:#deals tbody"' in answer and 'id="undo"' not in answer
+    assert 'data-hx-swap-oob="afterbegin:#deals tbody"' in answer and 'id="undo"' not in answer

@@ -177,7 +177,7 @@ def test_the_committed_mo_is_compiled_from_its_po(locale: str, tmp_path: Path) -
 # Said alike in every language: the game's own words, team letters, abbreviations, the product's name.
 SAME_EVERYWHERE = {"Jass", "A", "B", "PIN", "QR", "OK", "CSV", "JSON", "Excel", "Obenabe", "Undenufe"}
 PRODUCT = "Jass Scorekeeper"
-HEARD = {"placeholder", "title", "aria-label", "alt", "data-confirm", "hx-confirm", "aria-description"}
+HEARD = {"placeholder", "title", "aria-label", "alt", "data-confirm", "data-hx-confirm", "aria-description"}
 BUTTONS = {"submit", "button", "reset"}
 WORD = re.compile(r"[^\W\d_]+")
 # Blocks that fill a tag's attributes in the template they extend (the deal form's class and data-*)

@@ -530,7 +530,7 @@ def test_a_new_deal_asks_for_the_predictions_first(
     assert "Before the deal: the trump and every player's prediction." in page
     assert re.search(
         rf'<button class="btn wide dz-save-predictions"\s+type="submit"\s+'
-        rf'formaction="/games/{game.pk}/deals/predictions/"\s+hx-post="/games/{game.pk}/deals/predictions/"',
+        rf'formaction="/games/{game.pk}/deals/predictions/"\s+data-hx-post="/games/{game.pk}/deals/predictions/"',
         page,
     )
     # the predictions' button comes first: the one the Enter key presses

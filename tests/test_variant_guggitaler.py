@@ -98,7 +98,7 @@ def between(page: str, start: str, end: str) -> str:
 
 
 def heading(page: str) -> str:
-    return text(re.search(r'<h2 style="margin-top:0"[^>]*>(.*?)</h2>', page, re.S).group(1))
+    return text(re.search(r'<h2 class="flush"[^>]*>(.*?)</h2>', page, re.S).group(1))
 
 
 def totals(game: Game) -> dict[str, int]:

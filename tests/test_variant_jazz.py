@@ -86,7 +86,7 @@ def between(page: str, start: str, end: str) -> str:
 
 
 def heading(page: str) -> str:
-    return text(re.search(r'<h2 style="margin-top:0"[^>]*>(.*?)</h2>', page, re.S).group(1))
+    return text(re.search(r'<h2 class="flush"[^>]*>(.*?)</h2>', page, re.S).group(1))
 
 
 def totals(game: Game) -> dict[str, int]:
@@ -224,7 +224,7 @@ def test_an_htmx_post_returns_the_board_with_the_next_sub_game(
     response = post_deal(scorer, game, counts(1, "spades", 3, 5, 1, 4), **HTMX)
     assert response.status_code == 200
     page = html(response)
-    assert '<section id="record" hx-swap-oob="true">' in page
+    assert '<section id="record" data-hx-swap-oob="true">' in page
     assert re.findall(r'data-total="(\w+)">(-?\d+)<', page) == [
         ("Anna", "6"),
         ("Beat", "10"),

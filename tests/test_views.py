@@ -45,7 +45,7 @@ def deal_post(number: int, **fields: Any) -> dict[str, Any]:
 
 def poll_url(page: str) -> str:
     """The page's one poll, as htmx will ask it."""
-    return htmllib.unescape(re.search(r'id="poll"[^>]* hx-get="([^"]+)"', page).group(1))
+    return htmllib.unescape(re.search(r'id="poll"[^>]* data-hx-get="([^"]+)"', page).group(1))
 
 
 def html(response: Any) -> str:
@@ -360,7 +360,8 @@ def test_htmx_deal_post_returns_the_board_partial_with_the_new_totals(
     )
     assert response.status_code == 200
     page = html(response)
-    assert '<section id="record" hx-swap-oob="true">' in page  # a page that did not say which list it shows
+    # a page that did not say which list it shows
+    assert '<section id="record" data-hx-swap-oob="true">' in page
     assert "<html" not in page
     assert json.loads(response["HX-Trigger"]) == {"deal-saved": {"revision": 2}}
     assert (total_of(page, "A"), total_of(page, "B")) == (166 + 57, 148 + 100)
@@ -502,7 +503,7 @@ def test_first_out_is_asked_only_when_both_teams_reach_the_target(
     assert '<div class="winner" role="status">🏆 Beat &amp; Dora win!</div>' in page
     assert (total_of(page, "A"), total_of(page, "B")) == (1040, 1001)
     assert 'id="dealform"' not in page
-    assert '<div id="entry" hx-swap-oob="true"></div>' in page  # the form goes, the winner stays
+    assert '<div id="entry" data-hx-swap-oob="true"></div>' in page  # the form goes, the winner stays
     game.refresh_from_db()
     assert (game.finished, game.winner, game.deals.count()) == (True, "B", 13)
     assert game.deals.get(number=13).entry == {"trump": "hearts", "points": {"A": 80}, "first_out": "B"}
@@ -795,12 +796,13 @@ def test_poll_sends_the_new_standing_after_a_change(
     assert response.status_code == 200
     page = html(response)
     assert "<html" not in page
-    assert f'<div id="poll" data-poll data-revision="{seen + 1}" hx-get="/games/{game.pk}/live/?v=' in page
-    assert '<section id="standing" aria-live="polite" hx-swap-oob="true">' in page
-    assert '<section id="record" hx-swap-oob="true">' in page
+    poll = f'<div id="poll" data-poll data-revision="{seen + 1}" data-hx-get="/games/{game.pk}/live/?v='
+    assert poll in page
+    assert '<section id="standing" aria-live="polite" data-hx-swap-oob="true">' in page
+    assert '<section id="record" data-hx-swap-oob="true">' in page
     assert (total_of(page, "A"), total_of(page, "B")) == (223, 248)
     assert '<tr data-deal="2">' in page
-    assert '<div id="entry" hx-swap-oob="true">' not in page  # the game goes on: the form stays
+    assert '<div id="entry" data-hx-swap-oob="true">' not in page  # the game goes on: the form stays
 
 
 def test_poll_removes_the_deal_form_when_the_game_ends(
@@ -810,7 +812,7 @@ def test_poll_removes_the_deal_form_when_the_game_ends(
     seen = game.revision
     play(game, [{"trump": "clubs", "match": "A"}], by=User.objects.get(username="owner"))
     page = html(client_as("scorer").get(f"/games/{game.pk}/live/?revision={seen}", **HTMX))
-    assert '<div id="entry" hx-swap-oob="true"></div>' in page
+    assert '<div id="entry" data-hx-swap-oob="true"></div>' in page
     assert "🏆 Anna &amp; Cla win!" in page
 
 

@@ -224,6 +224,8 @@ STATICFILES_DIRS = [
         for path in sorted((BASE_DIR / "scorekeeper" / "games" / "variants").glob("*/static"))
     ),
 ]
+# Files the browser asks for at the site's root by itself (favicon.ico), served there by WhiteNoise.
+WHITENOISE_ROOT = BASE_DIR / "scorekeeper" / "games" / "root"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -235,7 +237,7 @@ STORAGES = {
 
 # Security: strict unless DEBUG. Behind TLS set SECURE_SSL_REDIRECT / HSTS via the environment.
 SESSION_COOKIE_HTTPONLY = True
-CSRF_COOKIE_HTTPONLY = False  # HTMX reads no cookie: the token is sent from <body hx-headers>
+CSRF_COOKIE_HTTPONLY = False  # HTMX reads no cookie: the token is sent from <body data-hx-headers>
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"

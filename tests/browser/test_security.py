@@ -55,8 +55,6 @@ def watch(page: Page, on_dialog: Callable[[Dialog], None] | None = None) -> list
     problems: list[str] = []
 
     def console(message: ConsoleMessage) -> None:
-        if message.location.get("url", "").endswith("/favicon.ico"):
-            return  # the browser asks for it by itself; the app has none
         if "Content Security Policy" in message.text or message.type == "error":
             problems.append(f"{page.url}: {message.text} ({message.location.get('url')})")
 

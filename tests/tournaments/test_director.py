@@ -368,7 +368,7 @@ def test_registering_sixteen_players_checking_in_and_drawing_pass_1(
         url = reverse("tournaments:tournament_entrant", args=[tournament.slug, entrant.pk])
         tapped = client.post(url, {"action": "checkin", "present": "1"}, HTTP_HX_REQUEST="true")
         assert tapped.status_code == 200
-        assert "✓ Here" in tapped.content.decode() and 'hx-swap-oob="true"' in tapped.content.decode()
+        assert "✓ Here" in tapped.content.decode() and 'data-hx-swap-oob="true"' in tapped.content.decode()
     assert tournament.entrants.filter(checked_in=True).count() == 16
     assert "<strong>16</strong> of 16 checked in" in client.get(entrants_url).content.decode()
 

@@ -211,7 +211,7 @@ def test_the_projector_pages_through_the_whole_standings(club: Club) -> None:
     def screen(query: str) -> tuple[list[str], str]:
         page = Client().get(projector + query, **HTMX).content.decode()
         ranks = re.findall(r'<td class="pj-rank">(\d+)</td>', page)
-        following = re.search(r'hx-get="[^"]*ranks=(\d+)"', page).group(1)  # type: ignore[union-attr]
+        following = re.search(r'data-hx-get="[^"]*ranks=(\d+)"', page).group(1)  # type: ignore[union-attr]
         return ranks, following
 
     first, following = screen("?top=5")

@@ -206,7 +206,7 @@ def test_score_sheets_have_a_row_per_deal_and_the_control_of_each_deal(
     page = director_client.get(url("print_sheets", event)).content.decode()
     assert page.count('class="pr-page pr-sheet"') == 2
     assert "<small>Anna &amp; Cla</small>" in page and "<small>Emil &amp; Gian</small>" in page
-    assert page.count('<th class="pr-dealno">2</th>') == 2
+    assert page.count('<th class="pr-dealno" scope="row">2</th>') == 2
     # A match scores 257 in the preset, so the pass has no total of 157 a deal: each deal is checked.
     assert "Team A + Team B" not in page
     assert page.count("Control: in every deal the card points of both teams add up to 157.") == 2

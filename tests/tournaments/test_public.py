@@ -158,8 +158,8 @@ def test_the_standings_poll_answers_204_until_a_deal_changes_them(
     partial = html(anonymous.get(poll, **HTMX))
     assert partial.lstrip().startswith('<table class="list tp-standings" id="standings-table">')
     assert "<html" not in partial and ">100<" in partial
-    fresh = re.search(r'id="standings-poll" hx-get="[^"]*since=([\w.]+)"', partial).group(1)  # type: ignore[union-attr]
-    assert fresh != version and 'hx-swap-oob="true"' in partial
+    fresh = re.search(r'id="standings-poll" data-hx-get="[^"]*since=([\w.]+)"', partial).group(1)  # type: ignore[union-attr]
+    assert fresh != version and 'data-hx-swap-oob="true"' in partial
     assert anonymous.get(f"/events/herbstturnier/standings/?since={fresh}", **HTMX).status_code == 204
 
 

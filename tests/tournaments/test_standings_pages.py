@@ -109,7 +109,7 @@ def test_a_name_search_finds_a_players_row_and_its_page(big: Tournament, anonymo
 
 def test_the_poll_keeps_the_page_it_was_on(big: Tournament, anonymous: Client) -> None:
     page = html(anonymous.get(url(big, "?page=2")))
-    poll = re.search(r'id="standings-poll" hx-get="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    poll = re.search(r'id="standings-poll" data-hx-get="([^"]+)"', page).group(1)  # type: ignore[union-attr]
     assert poll.endswith("&amp;page=2")
     stale = poll.replace("&amp;", "&").replace("since=", "since=old")
     partial = html(anonymous.get(stale, **HTMX))

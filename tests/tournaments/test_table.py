@@ -37,7 +37,7 @@ FULLWIDTH = str.maketrans("0123456789", "\uff10\uff11\uff12\uff13\uff14\uff15\uf
 
 
 def poll_url(page: str) -> str:
-    return htmllib.unescape(re.search(r'id="poll"[^>]* hx-get="([^"]+)"', page).group(1))
+    return htmllib.unescape(re.search(r'id="poll"[^>]* data-hx-get="([^"]+)"', page).group(1))
 
 
 def html(response: Any) -> str:
@@ -96,7 +96,7 @@ def test_the_page_shows_the_event_the_table_who_sits_where_and_the_control_total
 def test_the_table_link_enters_a_deal_through_htmx_as_a_club_game_does(first: Table, phone: Client) -> None:
     response = phone.post(f"/t/{first.token}/deals/", deal_post(1, 100), **HTMX)
     assert response.status_code == 200
-    assert '<section id="record" hx-swap-oob="true">' in html(response)
+    assert '<section id="record" data-hx-swap-oob="true">' in html(response)
     assert deals_of(first) == [(1, {"trump": "hearts", "points": {"A": 100}})]
     assert game_of(first).totals == {"A": 100, "B": 57}
     assert DealChange.objects.get(game=first.game_id).by is None  # no account: nobody by name

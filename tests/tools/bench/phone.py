@@ -34,7 +34,7 @@ PHONE_NETWORK = {
     "uploadThroughput": 750 * 1024 / 8,
 }
 CPU_SLOWDOWN = 4
-POLL_SECONDS = 5  # hx-trigger="every 5s" (templates/scorekeeper/game.html)
+POLL_SECONDS = 5  # data-hx-trigger="every 5s" (templates/scorekeeper/game.html)
 
 
 def deal_answer() -> Iterator[Figure]:
@@ -64,7 +64,7 @@ def idle_poll(polls: int = 600) -> Iterator[Figure]:
     client = Client()
     client.force_login(user)
     page = client.get(reverse("games:game", args=[game.pk])).content.decode()
-    url = re.search(r'id="poll"[^>]* hx-get="([^"]+)"', page).group(1).replace("&amp;", "&")  # type: ignore[union-attr]
+    url = re.search(r'id="poll"[^>]* data-hx-get="([^"]+)"', page).group(1).replace("&amp;", "&")  # type: ignore[union-attr]
     assert client.get(url).status_code == 204
     start = time.process_time()
     for _ in range(polls):

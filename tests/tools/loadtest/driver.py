@@ -51,7 +51,7 @@ _EVERY = re.compile(r"(?<![\w-])every\s+(\d+(?:\.\d+)?)(ms|s|m)?(?!\w)")
 _UNIT = {"ms": 0.001, "s": 1.0, "m": 60.0, "": 0.001}
 """htmx's time units; a bare number is milliseconds."""
 _ON_DEAL_SAVED = re.compile(
-    r"""<[a-zA-Z][\w-]*\s[^>]*?hx-trigger\s*=\s*"[^"]*(?<![\w-])deal-saved(?![\w-])[^>]*>"""
+    r"""<[a-zA-Z][\w-]*\s[^>]*?data-hx-trigger\s*=\s*"[^"]*(?<![\w-])deal-saved(?![\w-])[^>]*>"""
 )
 """A start tag whose htmx request fires on the deal-saved event (the table's status panel)."""
 _ENTRY = re.compile(r"""(?<![\w:.-])id\s*=\s*(?:"entry"|'entry')""")
@@ -197,8 +197,8 @@ def poll_element(text: str) -> PollElement | None:
     if not tags:
         return None
     attributes = _attributes(tags[-1])
-    path = _path(attributes.get("hx-get", ""))
-    every = _EVERY.search(attributes.get("hx-trigger", ""))
+    path = _path(attributes.get("data-hx-get", ""))
+    every = _EVERY.search(attributes.get("data-hx-trigger", ""))
     seconds = float(every.group(1)) * _UNIT[every.group(2) or ""] if every else 0.0
     return PollElement(path, seconds if path and seconds > 0 else None, attributes.get("data-revision", ""))
 
@@ -214,12 +214,12 @@ def _path(url: str) -> str:
 
 
 def on_deal_saved(text: str) -> dict[str, str]:
-    """The elements (by id) that GET their hx-get once the deal-saved event fires: the newest of each."""
+    """The elements (by id) that GET their data-hx-get once the deal-saved event fires: the newest of each."""
     found = (_attributes(tag) for tag in _ON_DEAL_SAVED.findall(text))
     return {
-        element["id"]: _path(element["hx-get"])
+        element["id"]: _path(element["data-hx-get"])
         for element in found
-        if "id" in element and "hx-get" in element
+        if "id" in element and "data-hx-get" in element
     }
 
 
@@ -321,7 +321,7 @@ class Browser:
         headers["Accept-Language"] = "en"
         if method == "POST":
             headers["Origin"] = base
-        if htmx and data and "csrfmiddlewaretoken" in data:  # htmx sends it from <body hx-headers> too
+        if htmx and data and "csrfmiddlewaretoken" in data:  # htmx sends it from <body data-hx-headers> too
             headers["X-CSRFToken"] = data["csrfmiddlewaretoken"]
         started = self.run.now()
         answer = None

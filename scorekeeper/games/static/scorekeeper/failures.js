@@ -22,7 +22,7 @@ function failed(event, status) {
   else if (status === 403 && event.detail.xhr.getResponseHeader("X-CSRF-Failure")) {
     fetch("/csrf/", { credentials: "same-origin", cache: "no-store" })
       .then((answer) => answer.json())
-      .then(({ token }) => document.body.setAttribute("hx-headers", JSON.stringify({ "X-CSRFToken": token })))
+      .then(({ token }) => document.body.setAttribute("data-hx-headers", JSON.stringify({ "X-CSRFToken": token })))
       .catch(() => {});
     show(words.csrf);
   } else if (status === 403) show(words.forbidden);

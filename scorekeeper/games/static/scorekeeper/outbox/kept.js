@@ -11,7 +11,7 @@ export function withKeep(state, use) {
 
 export function pollStamp() {
   const poll = document.getElementById("poll");
-  return (poll && poll.getAttribute("hx-get")) || "";
+  return (poll && poll.getAttribute("data-hx-get")) || "";
 }
 
 function formToKeep(state, module) {

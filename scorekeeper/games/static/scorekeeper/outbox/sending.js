@@ -11,7 +11,7 @@ import { change, drop, mine } from "./storage.js";
 
 function csrfToken() {
   try {
-    return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"];
+    return JSON.parse(document.body.getAttribute("data-hx-headers"))["X-CSRFToken"];
   } catch {
     return "";
   }
@@ -20,7 +20,7 @@ function csrfToken() {
 async function renewCsrfToken() {
   const answer = await fetch("/csrf/", { credentials: "same-origin", cache: "no-store" });
   const { token } = await answer.json();
-  document.body.setAttribute("hx-headers", JSON.stringify({ "X-CSRFToken": token }));
+  document.body.setAttribute("data-hx-headers", JSON.stringify({ "X-CSRFToken": token }));
   document.querySelectorAll("input[name=csrfmiddlewaretoken]").forEach((input) => (input.value = token));
 }
 
