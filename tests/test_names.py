@@ -334,6 +334,8 @@ def test_the_normaliser_takes_compatibility_forms_and_drops_what_draws_nothing(t
         ("Zo\u00eb", "Zoe", False),  # an accent is a difference a reader sees
         ("M\u00fcller", "Muller", False),
         ("Beat", "Beatrice", False),
+        ("Gast I", "Gast L", False),  # a capital I looks like a small l, not like a capital L
+        ("Ida", "Lda", False),
     ],
 )
 def test_look_alikes_are_the_confusables_of_unicode(one: str, other: str, alike: bool) -> None:

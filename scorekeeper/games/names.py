@@ -96,12 +96,15 @@ def clean_name(raw: str, *, max_length: int) -> str:
 @functools.lru_cache(maxsize=16384)
 def look_alike_keys(name: str) -> frozenset[str]:
     """What two names that look alike share: the confusables skeleton of Unicode's UTS #39 (each character
-    as the one its class of look-alikes is known by), case-folded. Two keys, as case and look-alikes
-    cross: the skeleton before folding finds "lda" in "Ida" (I and l look alike, i and l do not), folding
-    first finds "\u0131da" in "Ida" (a dotless i looks like i, not like I). Kept for a roster's names:
-    each new name is compared with all of them (members.roster_match), thousands after a big event."""
+    as the one its class of look-alikes is known by). Two keys, as case and look-alikes cross: the
+    skeleton as written finds "lda" in "Ida" (I and l look alike, i and l do not), and the skeleton of the
+    folded name finds "\u0131da" in "Ida" (a dotless i looks like i, not like I). The first is not folded
+    after, and each key meets only its own kind (marked "=" and "~"): I, l and 1 share the prototype 1,
+    so "Gast I" as written ("Gast 1") would meet "Gast L" folded ("gast 1"), and they look nothing alike.
+    Kept for a roster's names: each new name is compared with all of them (members.roster_match),
+    thousands after a big event."""
     normal = normalise_name(name)
-    return frozenset({_skeleton(_skeleton(normal).casefold()), _skeleton(normal.casefold())})
+    return frozenset({"=" + _skeleton(normal), "~" + _skeleton(normal.casefold())})
 
 
 def look_alike(name: str, other: str) -> bool:
