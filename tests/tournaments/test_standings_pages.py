@@ -175,3 +175,29 @@ def test_the_projector_reads_only_its_screen_of_tables(big: Tournament, anonymou
         assert f"{screen + 1} / 8" in page and page.count("<tr data-entrant=") == 10
     assert shown_tables == [[str(n) for n in range(1, 9)], [str(n) for n in range(9, 17)]]
     assert counts[0] == counts[1]
+
+
+ELEMENTS_ON_A_PHONE = 800
+"""Lighthouse's budget of elements a page, on the standings of a big event (issue 22)."""
+
+
+def test_a_big_events_standings_show_rank_name_and_total_and_the_rest_on_demand(
+    big: Tournament, anonymous: Client
+) -> None:
+    """250 players: a page of 100 rows without the pass and tie-break columns is about 600 elements; asked
+    for, the details come, and the poll keeps what the reader asked."""
+    first = html(anonymous.get(url(big)))
+    assert "data-pass=" not in first and 'class="num tp-tb"' not in first
+    assert len(re.findall(r"<[a-z]", first)) <= ELEMENTS_ON_A_PHONE
+    assert re.search(r'<a href="\?details=1">\s*Each pass and the tie-breaks\s*</a>', first)
+    detailed = html(anonymous.get(url(big, "?page=2&details=1")))
+    assert 'data-pass="2"' in detailed and 'class="num tp-tb"' in detailed
+    assert re.search(r'data-hx-get="[^"]*&amp;page=2&amp;details=1"', detailed)
+    assert re.search(r'<a href="\?page=2&amp;details=0">\s*Rank, name and total only\s*</a>', detailed)
+
+
+def test_a_small_events_standings_show_every_pass_without_asking(club: Club, anonymous: Client) -> None:
+    small = make_event(club, players=8, passes=2)
+    play_pass(draw(small), [[100, 57], [80, 77]])
+    page = html(anonymous.get(url(small)))
+    assert 'data-pass="1"' in page and "details=" not in page

@@ -63,6 +63,10 @@ CACHED_PAGES = 40
 """Pages of 100 places kept in the shared cache (4000 players): a page number typed beyond any event's
 is rendered each time instead, so made-up pages cannot crowd out the pages everyone reads."""
 STANDINGS_FRESH_SECONDS = 5
+DETAILS_UP_TO = 40
+"""Up to this many players the standings show each pass and the tie-breaks; a bigger event shows rank, name
+and total, and the rest on demand (?details=1): a hundred rows of fifteen cells each is more than a
+phone lays out smoothly (Lighthouse counts the page's elements)."""
 """A spectator's poll sees standings at most this old. A busy event changes them with every deal (several a
 second): one render per page every few seconds then serves everyone (make loadtest: rendering the
 standings for each poll was most of the app's CPU)."""
@@ -237,16 +241,21 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     page = _number(request.GET.get("page"), 1, 1, 10**6)
     query = request.GET.get("q", "").strip()[:60]
     part = "live" if request.htmx else "board"  # the poll's answer, or the first view's
+    asked = {"1": True, "0": False}.get(request.GET.get("details", ""))
 
     def build() -> str:
         table = standings_page(tournament, page, query)
-        return render_standings(request, part, {"tournament": tournament, "table": table, "version": version})
+        big = table.count > DETAILS_UP_TO
+        keep = "" if asked is None else f"&details={int(asked)}"  # the poll keeps what the reader chose
+        shown = {"details": not big if asked is None else asked, "details_query": keep, "toggle": big}
+        context = {"tournament": tournament, "table": table, "version": version, **shown}
+        return render_standings(request, part, context)
 
     if query or page > CACHED_PAGES:
         board = mark_safe(build())
     else:  # a poll may get a render a few seconds old; a page opened, the standings as they are
         fresh_for = STANDINGS_FRESH_SECONDS if request.htmx else 0
-        board = _cached(_cache_key(tournament, part, page), version, build, fresh_for=fresh_for)
+        board = _cached(_cache_key(tournament, part, page, asked), version, build, fresh_for=fresh_for)
     if request.htmx:
         return HttpResponse(board)
     context = {
