@@ -24,6 +24,7 @@ from pytest_django.live_server_helper import LiveServer
 from scorekeeper.games.models import Club
 from tests.browser.steps import screenshot, sign_in
 from tests.spreadsheets import csv_dicts
+from tests.tournaments.builders import make_event
 from tournaments import services
 from tournaments.models import Tournament
 from tournaments.seating import count_repeats
@@ -386,3 +387,13 @@ def test_einzelschieber_with_16_players_over_4_passes(
         row["Name"]: [int(row[f"Pass {n}"]) for n in range(1, PASSES + 1)] for row in standings
     } == by_pass
     assert standings[0]["Rank"] == "1"
+
+
+def test_the_player_list_is_loaded_when_opened(live_server: LiveServer, page: Page, club: Club) -> None:
+    """The event page is sent without its player list; opening "Players" loads it where it folds out."""
+    event = make_event(club, players=12)
+    page.goto(f"{live_server.url}/events/{event.slug}/")
+    expect(page.locator(".tp-playerlist")).to_have_count(0)
+    page.get_by_text("Players (12)").click()
+    expect(page.locator(".tp-playerlist li")).to_have_count(12)
+    expect(page.locator("#players")).to_have_attribute("open", "")

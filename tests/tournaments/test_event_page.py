@@ -14,7 +14,7 @@ from tournaments import services
 from tournaments.models import Tournament
 from tournaments.views.public import EVENT_PLAYERS, EVENT_TABLES
 
-from .builders import director, draw
+from .builders import HTMX, director, draw
 from .test_public import html
 
 DASH = "\N{EN DASH}"
@@ -63,16 +63,21 @@ def table_numbers(page: str) -> list[int]:
 
 
 def test_page_1_lists_the_first_hundred_and_links_to_page_2(big: Tournament) -> None:
-    page = html(Client().get(f"/events/{big.slug}/"))
-    assert EVENT_PLAYERS == 100 and listed(page) == list(range(1, 101))
+    first = html(Client().get(f"/events/{big.slug}/"))
+    assert "Players (150)" in first and 'class="tp-playerlist"' not in first  # closed, so not sent
+    assert 'data-hx-get="?part=players" data-hx-trigger="toggle once"' in first
+    assert '<a href="?page=1#players">Show the players</a>' in first  # without a script
+    loaded = html(Client().get(f"/events/{big.slug}/?part=players", **HTMX))
+    assert EVENT_PLAYERS == 100 and listed(loaded) == list(range(1, 101)) and "<html" not in loaded
+    page = html(Client().get(f"/events/{big.slug}/?page=1"))
+    assert listed(page) == list(range(1, 101)) and 'id="players" open' in page
     assert 'href="?page=2#players" rel="next"' in page and 'rel="prev"' not in page.split('id="players"')[1]
-    assert "Players (150)" in page and f"1{DASH}100 of 150" in page
-    assert '<details class="tp-players card" id="players">' in page  # closed on the first view
+    assert f"1{DASH}100 of 150" in page
     second = html(Client().get(f"/events/{big.slug}/?page=2"))
     assert listed(second) == list(range(101, 151)) and f"101{DASH}150 of 150" in second
     assert 'href="?page=1#players" rel="prev"' in second and 'id="players" open' in second
     assert listed(html(Client().get(f"/events/{big.slug}/?page=99"))) == listed(second)  # past the end
-    assert listed(html(Client().get(f"/events/{big.slug}/?page=x"))) == listed(page)
+    assert listed(html(Client().get(f"/events/{big.slug}/?page=x"))) == listed(page)  # the first page
 
 
 def test_the_seating_comes_a_page_of_tables_at_a_time_and_keeps_the_players_page(big: Tournament) -> None:
@@ -107,7 +112,7 @@ def test_the_page_is_sent_without_the_templates_indentation(big: Tournament) -> 
 
 
 def test_a_small_event_has_no_pager(club: Club) -> None:
-    page = html(Client().get(f"/events/{event_of(club, 10).slug}/"))
+    page = html(Client().get(f"/events/{event_of(club, 10).slug}/?page=1"))
     assert listed(page) == list(range(1, 11)) and 'class="pager' not in page
     assert table_numbers(page) == [1, 2]
 
@@ -119,8 +124,8 @@ def test_the_page_takes_the_same_queries_for_10_players_as_for_300(
     Client().get(f"/events/{small.slug}/")  # warm: the content types and the like
     counts = []
     for event in (small, large):
-        with django_assert_max_num_queries(7) as queries:
-            page = html(Client().get(f"/events/{event.slug}/"))
+        with django_assert_max_num_queries(7) as queries:  # the player list open: the most the page reads
+            page = html(Client().get(f"/events/{event.slug}/?page=1"))
         counts.append(len(queries))
         assert len(listed(page)) == min(100, event.entrants.count())
     assert counts[0] == counts[1]

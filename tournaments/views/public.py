@@ -112,7 +112,8 @@ def event(request: HttpRequest, slug: str) -> HttpResponse:
         "tournament": tournament,
         "seating": seating(tournament, drawn, shown) if drawn else None,
         "players": players,
-        "players_open": "page" in request.GET,
+        "players_open": "page" in request.GET,  # a player list's page asked for: the list is in the page
+        "keep_tables": f"&tables={tables.number}" if tables is not None and tables.number > 1 else "",
         "tables": tables,
         "registration": _registration(tournament, players.paginator.count),
         "director": is_director(request.user, tournament),
@@ -120,6 +121,8 @@ def event(request: HttpRequest, slug: str) -> HttpResponse:
         "match_words": match_words(tournament.format, tournament.settings),
         **_podium(tournament),
     }
+    if request.htmx and request.GET.get("part") == "players":  # the list opened: loaded then, not before
+        return render(request, "tournaments/event.html#players", context)
     return render(request, "tournaments/event.html", context)
 
 
