@@ -84,7 +84,8 @@ def test_a_link_only_event_opens_to_its_link_and_the_browser_keeps_it_open(club:
     assert refused_to_sign_in(guest.get(f"/events/{tournament.slug}/?key=guessed"))
     assert stranger().get(f"/events/{tournament.slug}/?key=guessed").status_code == 404
     opened = guest.get(f"/events/{tournament.slug}/?key={tournament.share_key}")
-    assert opened.status_code == 200 and "Anna" in opened.content.decode()
+    assert opened.status_code == 200 and tournament.name in opened.content.decode()
+    assert "Anna" in guest.get(f"/events/{tournament.slug}/?page=1").content.decode()  # the player list
     for path in pages(tournament):  # no key in the links the event's pages carry: the session has it
         assert guest.get(path).status_code == 200, path
     assert as_user("viewer").get(f"/events/{tournament.slug}/standings/").status_code == 200  # a member
