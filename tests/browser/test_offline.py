@@ -558,6 +558,20 @@ def test_while_deals_wait_the_totals_say_what_they_stand_on_and_the_rows_what_wa
     expect(basis).to_have_text(SAVED)
 
 
+def test_the_score_bar_says_what_waits_even_if_the_kept_copys_module_never_arrived(
+    new_page: Callable[..., Page], relay: Relay, game: Game
+) -> None:
+    """keep.js is loaded after the page (its kept copy): a network cut before it arrives must not leave
+    the score bar's basis empty while a deal waits (the words are the outbox's own, basis.js)."""
+    page = new_page(service_workers="block")
+    page.route(re.compile(r"/keep(\.[0-9a-f]+)?\.js$"), lambda route: route.abort())
+    open_game(page, relay.url, game)
+    go_offline(page, relay)
+    type_deal(page, 1, 83)
+    expect(page.locator("[data-totals-basis]")).to_have_text("No deal saved yet; 1 deal waiting")
+    expect(page.locator("[data-totals-basis]")).to_be_visible()
+
+
 def test_discarding_a_refused_deal_being_fixed_leaves_the_next_deals_blank_form(
     new_page: Callable[..., Page], relay: Relay, game: Game
 ) -> None:

@@ -2,6 +2,7 @@
 // correction, a Delete or an Undo waits for, the banner's words, and the score bar's basis. Painted anew
 // from the kept deals after every change; nothing here is kept.
 
+import { basisText } from "./basis.js";
 import { dealForm, savedNumbers } from "./form.js";
 import { say } from "./state.js";
 import { mine } from "./storage.js";
@@ -108,12 +109,12 @@ function paintBasis(state, items) {
   // element is drawn again with the totals by every swap, so it is filled here, after each.
   const basis = document.querySelector("[data-totals-basis]");
   if (!basis) return;
-  const { words, keep } = state;
+  const { words } = state;
   const form = dealForm();
   const held = form && form.dataset.held ? words[form.dataset.held] : "";
   let text = held || words.saved;
   const changes = items.some((item) => item.kind !== "add"); // a correction waiting is no deal waiting
-  if (items.length) text = keep ? keep.basisText(words, Math.max(0, ...savedNumbers()), items.length, changes) : "";
+  if (items.length) text = basisText(words, Math.max(0, ...savedNumbers()), items.length, changes);
   if (basis.textContent !== text) basis.textContent = text;
   basis.classList.toggle("saved", !items.length && !held);
   basis.hidden = !text;
