@@ -619,9 +619,6 @@ def _sign_off_locked(token: str, code: str) -> tuple[Table, SignedOff | None]:
     if seat is None:
         _count_wrong_code(table)
         return table, None
-    if table.code_failures:  # a player's own code: the typos before it no longer count, nor warn
-        table.code_failures, table.code_failed_at = 0, None
-        table.save(update_fields=["code_failures", "code_failed_at"])
     return table, _agree(table, game, seat)
 
 

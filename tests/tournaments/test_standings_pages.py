@@ -194,6 +194,14 @@ def test_a_big_events_standings_show_rank_name_and_total_and_the_rest_on_demand(
     assert 'data-pass="2"' in detailed and 'class="num tp-tb"' in detailed
     assert re.search(r'data-hx-get="[^"]*&amp;page=2&amp;details=1"', detailed)
     assert re.search(r'<a href="\?page=2&amp;details=0">\s*Rank, name and total only\s*</a>', detailed)
+    # the reader's choice goes on with the pager, a search, and the search's "page N"
+    assert (
+        'href="?page=1&amp;details=1" rel="prev"' in detailed
+        and 'href="?page=3&amp;details=1" rel="next"' in detailed
+    )
+    assert '<input type="hidden" name="details" value="1">' in detailed
+    found = html(anonymous.get(url(big, "?q=1&details=1")))
+    assert "data-pass=" in found and "Rank, name and total only" not in found  # no toggle in a search
 
 
 def test_a_small_events_standings_show_every_pass_without_asking(club: Club, anonymous: Client) -> None:

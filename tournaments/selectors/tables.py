@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
@@ -83,10 +84,12 @@ def agreements(
     return list(sides.values())
 
 
-def table_agreements(table: Table, seats: Sequence[TableSeat]) -> list[SideAgreement]:
-    """A table's codes for its phone: one query (the seats are read already)."""
+def table_agreements(table: Table, seats: Sequence[TableSeat]) -> tuple[list[SideAgreement], datetime | None]:
+    """A table's codes for its phone, and when the last one was entered: one query (the seats are read
+    already)."""
     signoffs = list(TableSignoff.objects.filter(table=table))
-    return agreements(seats, signoffs, table.game.revision)
+    last = max((signoff.at for signoff in signoffs), default=None)
+    return agreements(seats, signoffs, table.game.revision), last
 
 
 def current_signoffs(table: Table) -> int:

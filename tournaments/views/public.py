@@ -59,19 +59,19 @@ EVENT_PLAYERS = 100
 EVENT_TABLES = 25
 """Tables per page of the event page's seating: the same hundred players or so."""
 STANDINGS_SECONDS = 300
+"""How long a rendered standings page is kept. The next deal changes the version, and so the key, long
+before: this only bounds what a change outside the version (a player renamed) takes to show."""
 CACHED_PAGES = 40
 """Pages of 100 places kept in the shared cache (4000 players): a page number typed beyond any event's
 is rendered each time instead, so made-up pages cannot crowd out the pages everyone reads."""
 STANDINGS_FRESH_SECONDS = 5
+"""A spectator's poll sees standings at most this old. A busy event changes them with every deal (several a
+second): one render per page every few seconds then serves everyone (make loadtest: rendering the
+standings for each poll was most of the app's CPU)."""
 DETAILS_UP_TO = 40
 """Up to this many players the standings show each pass and the tie-breaks; a bigger event shows rank, name
 and total, and the rest on demand (?details=1): a hundred rows of fifteen cells each is more than a
 phone lays out smoothly (Lighthouse counts the page's elements)."""
-"""A spectator's poll sees standings at most this old. A busy event changes them with every deal (several a
-second): one render per page every few seconds then serves everyone (make loadtest: rendering the
-standings for each poll was most of the app's CPU)."""
-"""How long a rendered standings page is kept. The next deal changes the version, and so the key, long
-before: this only bounds what a change outside the version (a player renamed) takes to show."""
 
 logger = logging.getLogger(__name__)
 
@@ -107,6 +107,9 @@ def event(request: HttpRequest, slug: str) -> HttpResponse:
     entrants = roster.entrants(tournament)
     players = Paginator(entrants, EVENT_PLAYERS).get_page(request.GET.get("page"))
     tables = _tables_page(drawn, request.GET.get("tables"))
+    if request.htmx and request.GET.get("part") == "players":  # the list opened: loaded then, not before
+        context = {"tournament": tournament, "players": players, "tables": tables}
+        return render(request, "tournaments/event.html#players", context)
     shown = slice(max(tables.start_index() - 1, 0), tables.end_index()) if tables is not None else None
     context = {
         "tournament": tournament,
@@ -121,8 +124,6 @@ def event(request: HttpRequest, slug: str) -> HttpResponse:
         "match_words": match_words(tournament.format, tournament.settings),
         **_podium(tournament),
     }
-    if request.htmx and request.GET.get("part") == "players":  # the list opened: loaded then, not before
-        return render(request, "tournaments/event.html#players", context)
     return render(request, "tournaments/event.html", context)
 
 
@@ -266,6 +267,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         "board": board,
         "query": query,
         "director": is_director(request.user, tournament),
+        "details_asked": request.GET.get("details") if asked is not None else "",  # a search keeps it
         "here": "standings",
     }
     return render(request, "tournaments/standings.html", context)

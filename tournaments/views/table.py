@@ -117,7 +117,9 @@ def _status_context(access: GameAccess, board: Board) -> dict[str, Any]:
     code a changed deal voided), with the tries left against wrong codes."""
     table = _table(access)
     tournament = table.pass_played.tournament
-    sides = table_reads.table_agreements(table, table_reads.seats(table))
+    sides, last_code = table_reads.table_agreements(table, table_reads.seats(table))
+    tries_left = services.code_tries_left(table)
+    failed_at = table.code_failed_at
     return {
         "table": table,
         "tournament": tournament,
@@ -127,7 +129,10 @@ def _status_context(access: GameAccess, board: Board) -> dict[str, Any]:
         ),
         "sides": sides,
         "partners": format_facts(tournament.format).partners,
-        "tries_left": services.code_tries_left(table),
+        "tries_left": tries_left,
+        # the wrong codes count on (a guess is a guess), but a right code after them ends their warning
+        "warn_tries": tries_left < services.MAX_CODE_FAILURES
+        and (last_code is None or failed_at is None or failed_at > last_code),
         "wait_message": services.wait_message(services.code_wait(table)),
         "max_tries": services.MAX_CODE_FAILURES,
     }
