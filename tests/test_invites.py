@@ -74,7 +74,7 @@ def test_an_admin_makes_a_link_shown_once_with_its_qr_code(
     assert not any(token in str(value) for row in rows()["scorekeeper.Invite"] for value in row)
     assert not any(token in str(session.get_decoded()) for session in Session.objects.all())
     other_admin = client_as("admin").get(invites_path(club)).content.decode()
-    assert f"Invite link {invite.pk} of" in other_admin
+    assert "Invite link 1 of" in other_admin  # numbered on the page, not by its row
     assert token not in other_admin and "invite-qr" not in other_admin
     owner.force_login(users["admin"])  # another admin in the same browser
     assert token not in owner.get(invites_path(club)).content.decode()

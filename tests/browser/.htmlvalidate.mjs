@@ -14,7 +14,8 @@ export default {
     // choice, and the crawl's are deliberately long markup. Search-engine advice, not validity.
     "long-title": "off",
     // The content security policy keeps style attributes for computed values only: a progress bar's
-    // width (and custom properties, which the rule allows anyway). Any other inline style is an error.
+    // width (and custom properties, which the rule allows anyway); display is the rule's own default
+    // allowance (display: none set by a script). Any other inline style is an error.
     "no-inline-style": ["error", { allowedProperties: ["display", "width"] }],
     // Django names a field's id after the field: the house rules' nested settings are fields such as
     // "multipliers.hearts" (id "id_multipliers.hearts"). HTML allows any id without spaces.
