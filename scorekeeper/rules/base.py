@@ -392,6 +392,30 @@ def refuse_after_end(number: int, last: int) -> NoReturn:
     raise InvalidDeal(number, "game", text(message, last=last))
 
 
+def scored_in_order(
+    deals: Sequence[Entry],
+    sides: Iterable[str],
+    score_deal: Callable[[int, Entry], DealResult],
+    *,
+    last: int,
+    ends_at: int | None = None,
+) -> tuple[list[DealResult], dict[str, int], bool]:
+    """Each deal scored in turn with the sides' running totals, and whether a total reached `ends_at`:
+    a deal after the `last`, or after the one whose total reached `ends_at`, is refused."""
+    totals = dict.fromkeys(sides, 0)
+    results: list[DealResult] = []
+    reached = False
+    for number, entry in enumerate(deals, start=1):
+        if reached or number > last:
+            refuse_after_end(number, number - 1)
+        result = score_deal(number, entry)
+        for side, points in result.scores.items():
+            totals[side] += points
+        results.append(result)
+        reached = ends_at is not None and max(totals.values()) >= ends_at
+    return results, totals, reached
+
+
 def require_entry(number: int, entry: Any, fields: frozenset[str]) -> None:
     """An object with known fields only; an unknown one is a typo or another variant's entry."""
     if not isinstance(entry, Mapping):

@@ -26,12 +26,12 @@ from .base import (
     Words,
     gettext_noop,
     rank,
-    refuse_after_end,
     require_card_points,
     require_entry,
     require_int,
     require_known,
     require_seats,
+    scored_in_order,
     sole_winner,
     text,
 )
@@ -78,17 +78,13 @@ class Differenzler:
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         players = require_seats(seats, self.player_counts)
         agreed = read_settings(settings)
-        totals = dict.fromkeys(players, 0)
-        results: list[DealResult] = []
-        reached = False
-        for number, entry in enumerate(deals, start=1):
-            if reached or number > agreed.last:
-                refuse_after_end(number, number - 1)
-            result = _score_deal(number, entry, players, agreed)
-            for name, score in result.scores.items():
-                totals[name] += score
-            results.append(result)
-            reached = agreed.end_at is not None and max(totals.values()) >= agreed.end_at
+        results, totals, reached = scored_in_order(
+            deals,
+            players,
+            lambda number, entry: _score_deal(number, entry, players, agreed),
+            last=agreed.last,
+            ends_at=agreed.end_at,
+        )
         finished = reached or len(results) == agreed.last
         ranking = rank(totals, lowest_wins=True)
         return GameResult(

@@ -29,10 +29,10 @@ from .base import (
     Words,
     gettext_noop,
     rank,
-    refuse_after_end,
     require_entry,
     require_int,
     require_seats,
+    scored_in_order,
     sole_winner,
     text,
 )
@@ -103,17 +103,13 @@ class FreeBoard:
         players = require_seats(seats, self.player_counts)
         agreed = read_settings(settings, len(players))
         sides = _sides(players, agreed.teams)
-        totals = dict.fromkeys(sides, 0)
-        results: list[DealResult] = []
-        reached = False
-        for number, entry in enumerate(deals, start=1):
-            if reached or number > agreed.last:
-                refuse_after_end(number, number - 1)
-            result = _score_deal(number, entry, sides, agreed)
-            for side, score in result.scores.items():
-                totals[side] += score
-            results.append(result)
-            reached = agreed.target is not None and max(totals.values()) >= agreed.target
+        results, totals, reached = scored_in_order(
+            deals,
+            sides,
+            lambda number, entry: _score_deal(number, entry, sides, agreed),
+            last=agreed.last,
+            ends_at=agreed.target,
+        )
         finished = reached or len(results) == agreed.last
         ranking = rank(totals, lowest_wins=agreed.lowest_wins)
         return GameResult(

@@ -28,10 +28,10 @@ from .base import (
     Text,
     gettext_noop,
     rank,
-    refuse_after_end,
     refuse_unknown_keys,
     require_int,
     require_seats,
+    scored_in_order,
     sole_winner,
     text,
 )
@@ -152,16 +152,12 @@ class Guggitaler:
     def score(self, seats: Sequence[str], settings: Settings, deals: Sequence[Entry]) -> GameResult:
         """Score the deals in the round's order; the first bad deal (or setting) raises InvalidDeal."""
         table = _table(require_seats(seats, self.player_counts), {**self.defaults, **settings})
-        totals = dict.fromkeys(table.seats, 0)
-        results: list[DealResult] = []
-        last = len(table.schedule)
-        for number, entry in enumerate(deals, start=1):
-            if number > last:
-                refuse_after_end(number, last)
-            result = _score_deal(table, number, entry)
-            for player, points in result.scores.items():
-                totals[player] += points
-            results.append(result)
+        results, totals, _ = scored_in_order(
+            deals,
+            table.seats,
+            lambda number, entry: _score_deal(table, number, entry),
+            last=len(table.schedule),
+        )
         return _result(table, tuple(results), totals)
 
 
